@@ -1,0 +1,200 @@
+package io.fabrichealth.agent.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabrichealth.testbed.SimulatedFabric;
+import io.fabrichealth.testbed.Topologies;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
+import javax.management.openmbean.CompositeData;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The agent WAR on a real Payara Micro, attached to the bundled simulated fabric, read over real HTTP and JSR-160.
+ * One Payara boot serves every test; the redeploy test runs last.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class AgentOnPayaraIT {
+    @TempDir
+    static Path work;
+    static SimulatedFabric fabric;
+    static HostProcess payara;
+    static Jolokia local;
+    static Path config;
+    static int jmxPort;
+
+    @BeforeAll
+    static void boot() throws Exception {
+        fabric = SimulatedFabric.start(Topologies.bundled(), true, work.resolve("fabric"));
+        jmxPort = HostProcess.freePort();
+        config = work.resolve("fabric-health.yaml");
+        Files.writeString(config, agentConfig(jmxPort));
+        payara = HostProcess.start(work.resolve("payara"), config, fabric.clientEnv(null), List.of());
+        local = new Jolokia(payara.httpPort);
+    }
+
+    static String agentConfig(int jmxPort) {
+        return """
+                http:
+                  port: 8778   # the test host binds its own free port; this only shapes JolokiaUrl
+                jmx:
+                  port: %d
+                fabric:
+                  mode: simulated
+                schedules: []
+                """.formatted(jmxPort);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (payara != null) {
+            payara.close();
+        }
+        if (fabric != null) {
+            fabric.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void jolokiaShowsTheAgentOnTheSimulatedFabricWithUmadAvailable() throws Exception {
+        Jolokia.Answer a = local.get("/read/fabric.health:type=Agent");
+        assertThat(a.status()).as(a.body()).isEqualTo(200);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> agent = (Map<String, Object>) a.value();
+        assertThat(agent.get("ConfigSource")).isEqualTo(config.toAbsolutePath().toString());
+        assertThat((String) agent.get("JmxServiceUrl")).contains(":" + jmxPort + "/jmxrmi");
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> natives = (List<Map<String, Object>>) agent.get("NativeLibraries");
+        assertThat(natives).extracting(n -> n.get("family")).containsExactlyInAnyOrder("umad", "verbs", "fabric", "rds");
+        assertThat(natives).filteredOn(n -> n.get("family").equals("umad")).first()
+                .satisfies(n -> assertThat(n.get("available")).as(n.toString()).isEqualTo(true));
+        Map<String, Object> f = awaitFabricInspected();
+        assertThat(f.get("mode")).isEqualTo("simulated");
+        assertThat(f.get("error")).as(f.toString()).isEqualTo("");
+        assertThat(f.get("state")).isEqualTo("Active");
+        assertThat((String) f.get("ca")).isNotEmpty();
+        assertThat(((Number) f.get("lid")).intValue()).isPositive();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> awaitFabricInspected() throws Exception {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        Map<String, Object> f;
+        do {
+            f = (Map<String, Object>) local.get("/read/fabric.health:type=Agent/Fabric").value();
+            if (!"not inspected yet".equals(f.get("error"))) {
+                return f;
+            }
+            Thread.sleep(200);
+        } while (System.nanoTime() < deadline);
+        return f;
+    }
+
+    @Test
+    @Order(2)
+    void jsr160ReadsTheSameAgent() throws Exception {
+        String url = "service:jmx:rmi://127.0.0.1:" + jmxPort + "/jndi/rmi://127.0.0.1:" + jmxPort + "/jmxrmi";
+        try (JMXConnector c = JMXConnectorFactory.connect(new JMXServiceURL(url))) {
+            MBeanServerConnection mbs = c.getMBeanServerConnection();
+            ObjectName agent = new ObjectName("fabric.health:type=Agent");
+            assertThat(mbs.getAttribute(agent, "ConfigSource")).isEqualTo(config.toAbsolutePath().toString());
+            CompositeData f = (CompositeData) mbs.getAttribute(agent, "Fabric");
+            assertThat(f.get("mode")).isEqualTo("simulated");
+        }
+    }
+
+    @Test
+    @Order(3)
+    void writeIsRefused() throws Exception {
+        Jolokia.Answer a = local.post("""
+                {"type":"write","mbean":"java.lang:type=Memory","attribute":"Verbose","value":true}""");
+        assertThat(a.status()).as(a.body()).isEqualTo(403);
+    }
+
+    @Test
+    @Order(4)
+    void readOutsideThePolicyDomainsIsRefused() throws Exception {
+        Jolokia.Answer a = local.get("/read/java.util.logging:type=Logging/LoggerNames");
+        assertThat(a.status()).as(a.body()).isEqualTo(403);
+        Jolokia.Answer ok = local.get("/read/java.lang:type=Runtime/Uptime");
+        assertThat(ok.status()).as(ok.body()).isEqualTo(200);
+    }
+
+    @Test
+    @Order(5)
+    void execFromAForeignHostIsRefusedButAllowedLocally() throws Exception {
+        String reload = """
+                {"type":"exec","mbean":"fabric.health:type=Config","operation":"reload"}""";
+        Jolokia.Answer foreign = new Jolokia(payara.httpPort, "127.0.0.2").post(reload);
+        assertThat(foreign.status()).as(foreign.body()).isEqualTo(403);
+        Jolokia.Answer mine = local.post(reload);
+        assertThat(mine.status()).as(mine.body()).isEqualTo(200);
+        // A read from the same foreign host is fine: only exec is local-only.
+        assertThat(new Jolokia(payara.httpPort, "127.0.0.2").get("/read/fabric.health:type=Agent/Version").status())
+                .isEqualTo(200);
+    }
+
+    @Test
+    @Order(6)
+    void execFromAForeignOriginIsRefusedByStrictCors() throws Exception {
+        String reload = """
+                {"type":"exec","mbean":"fabric.health:type=Config","operation":"reload"}""";
+        Jolokia.Answer evil = local.post(reload, "Origin: http://evil.example");
+        assertThat(evil.status()).as(evil.body()).isEqualTo(403);
+        Jolokia.Answer same = local.post(reload, "Origin: http://127.0.0.1:3000");
+        assertThat(same.status()).as(same.body()).isEqualTo(200);
+    }
+
+    @Test
+    @Order(7)
+    void anInvalidConfigIsRejectedOnReloadAndTheLastGoodOneStays() throws Exception {
+        String good = Files.readString(config);
+        Files.writeString(config, good + "smp:\n  window: 500\n");
+        try {
+            Jolokia.Answer a = local.post("""
+                    {"type":"exec","mbean":"fabric.health:type=Config","operation":"reload"}""");
+            assertThat(a.status()).isEqualTo(200);
+            assertThat((String) a.value()).contains("rejected").contains("smp.window").contains(":7:");
+            assertThat(local.get("/read/fabric.health:type=Config/Valid").value()).isEqualTo(true);
+            assertThat(local.get("/read/fabric.health:type=Config/LastReloadResult").value()).isEqualTo("rejected");
+        } finally {
+            Files.writeString(config, good);
+        }
+        Jolokia.Answer again = local.post("""
+                {"type":"exec","mbean":"fabric.health:type=Config","operation":"reload"}""");
+        assertThat((String) again.value()).contains("accepted");
+    }
+
+    @Test
+    @Order(100)
+    void aRedeployWithoutRestartServesAgainWithTheNativesStillLoaded() throws Exception {
+        String startedBefore = (String) local.get("/read/fabric.health:type=Agent/StartedAt").value();
+        payara.redeploy();
+        Jolokia.Answer a = local.get("/read/fabric.health:type=Agent");
+        assertThat(a.status()).as(a.body()).isEqualTo(200);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> agent = (Map<String, Object>) a.value();
+        assertThat(agent.get("StartedAt")).isNotEqualTo(startedBefore);
+        assertThat(payara.log()).doesNotContain("already loaded in another classloader");
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> natives = (List<Map<String, Object>>) agent.get("NativeLibraries");
+        assertThat(natives).filteredOn(n -> n.get("family").equals("umad")).first()
+                .satisfies(n -> assertThat(n.get("available")).as(n.toString()).isEqualTo(true));
+        assertThat(awaitFabricInspected().get("state")).isEqualTo("Active");
+        jsr160ReadsTheSameAgent(); // the JMX port was released and bound again
+    }
+}

@@ -1,0 +1,31 @@
+package io.fabrichealth.config;
+
+import io.fabrichealth.config.bind.Positive;
+import io.fabrichealth.config.bind.Range;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Ping-pongs with byte validation.
+ *
+ * @param listen this agent's ping-pong target
+ * @param requestSize bytes per request; every byte is checked on the far side
+ * @param ackSize bytes per answer
+ * @param depth requests in flight per task
+ * @param tasks concurrent ping-pong loops per peer
+ * @param duration how long one ping-pong run lasts
+ * @param missesBeforeAlarm consecutive unanswered runs before PeerUnreachable is raised
+ */
+public record PingPongConfig(
+        HostPort listen,
+        List<Transport> transports,
+        @Positive ByteSize requestSize,
+        @Positive ByteSize ackSize,
+        @Range(min = 1, max = 1024) int depth,
+        @Range(min = 1, max = 64) int tasks,
+        @Positive Duration duration,
+        @Range(min = 1, max = 1000) int missesBeforeAlarm) {
+
+    public static final PingPongConfig DEFAULTS = new PingPongConfig(new HostPort("127.0.0.1", 7472),
+            List.of(Transport.FABRIC), ByteSize.ofKiB(1), ByteSize.ofBytes(64), 1, 1, Duration.ofSeconds(5), 3);
+}

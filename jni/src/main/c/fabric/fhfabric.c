@@ -1,0 +1,128 @@
+/*
+ * libfhfabric.so: libfabric. For now its version and the provider list; the put/get burst
+ * engine grows here.
+ */
+#include "fh_common.h"
+
+#include <rdma/fabric.h>
+#include <rdma/fi_errno.h>
+#include <stdio.h>
+
+#include "io_fabrichealth_jni_Fabric.h"
+
+static jclass provider_class;
+static jmethodID provider_from_native;
+
+static jstring version0(JNIEnv *env, jclass cls)
+{
+	uint32_t running = fi_version();
+	char text[96];
+
+	(void)cls;
+	snprintf(text, sizeof(text), "fhfabric %d (libfabric %u.%u, built against %d.%d)",
+		 (int)io_fabrichealth_jni_Fabric_BINDING_VERSION, FI_MAJOR(running), FI_MINOR(running),
+		 FI_MAJOR_VERSION, FI_MINOR_VERSION);
+	return (*env)->NewStringUTF(env, text);
+}
+
+static jintArray abi0(JNIEnv *env, jclass cls)
+{
+	uint32_t running = fi_version();
+	const jint values[] = {
+		io_fabrichealth_jni_Fabric_BINDING_VERSION,
+		FI_MAJOR_VERSION, FI_MINOR_VERSION,
+		(jint)FI_MAJOR(running), (jint)FI_MINOR(running),
+	};
+
+	(void)cls;
+	return fh_int_array(env, values, FH_ARRAY_LEN(values));
+}
+
+static jint fiVersion0(JNIEnv *env, jclass cls)
+{
+	(void)env;
+	(void)cls;
+	return (jint)fi_version();
+}
+
+static jobject provider_to_java(JNIEnv *env, const struct fi_info *info)
+{
+	const char *name = info->fabric_attr && info->fabric_attr->prov_name ?
+			   info->fabric_attr->prov_name : "?";
+	jint ep_type = info->ep_attr ? (jint)info->ep_attr->type : FI_EP_UNSPEC;
+	jstring jname = (*env)->NewStringUTF(env, name);
+	jobject result;
+
+	if (!jname)
+		return NULL;
+	result = (*env)->CallStaticObjectMethod(env, provider_class, provider_from_native, jname,
+						ep_type, (jboolean)((info->caps & FI_RMA) != 0));
+	(*env)->DeleteLocalRef(env, jname);
+	return result;
+}
+
+static jobjectArray providers0(JNIEnv *env, jclass cls)
+{
+	struct fi_info *list = NULL, *info;
+	jobjectArray result;
+	int count = 0, slot = 0, rc;
+
+	(void)cls;
+	rc = fi_getinfo(FI_VERSION(FI_MAJOR_VERSION, FI_MINOR_VERSION), NULL, NULL, 0, NULL, &list);
+	if (rc) {
+		fh_throw(env, rc, "fi_getinfo");
+		return NULL;
+	}
+	for (info = list; info; info = info->next)
+		count++;
+	result = (*env)->NewObjectArray(env, count, provider_class, NULL);
+	for (info = list; result && info; info = info->next) {
+		jobject provider = provider_to_java(env, info);
+
+		if (!provider) {
+			result = NULL;
+			break;
+		}
+		(*env)->SetObjectArrayElement(env, result, slot++, provider);
+		(*env)->DeleteLocalRef(env, provider);
+	}
+	fi_freeinfo(list);
+	return result;
+}
+
+static const JNINativeMethod methods[] = {
+	{ "version0", "()Ljava/lang/String;", (void *)version0 },
+	{ "abi0", "()[I", (void *)abi0 },
+	{ "fiVersion0", "()I", (void *)fiVersion0 },
+	{ "providers0", "()[Lio/fabrichealth/jni/FabricProvider;", (void *)providers0 },
+};
+
+JNIEXPORT jint JNI_OnLoad(JavaVM *vm, void *reserved)
+{
+	JNIEnv *env = fh_env(vm);
+
+	(void)reserved;
+	if (!env || fh_common_load(env))
+		return JNI_ERR;
+	provider_class = fh_global_class(env, "io/fabrichealth/jni/FabricProvider");
+	if (!provider_class)
+		return JNI_ERR;
+	provider_from_native = (*env)->GetStaticMethodID(env, provider_class, "fromNative",
+		"(Ljava/lang/String;IZ)Lio/fabrichealth/jni/FabricProvider;");
+	if (!provider_from_native ||
+	    fh_register(env, "io/fabrichealth/jni/Fabric", methods, FH_ARRAY_LEN(methods)))
+		return JNI_ERR;
+	return FH_JNI_VERSION;
+}
+
+JNIEXPORT void JNI_OnUnload(JavaVM *vm, void *reserved)
+{
+	JNIEnv *env = fh_env(vm);
+
+	(void)reserved;
+	if (!env)
+		return;
+	fh_release_class(env, &provider_class);
+	provider_from_native = NULL;
+	fh_common_unload(env);
+}

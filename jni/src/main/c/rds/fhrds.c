@@ -1,0 +1,74 @@
+/*
+ * libfhrds.so: AF_RDS through plain socket(2); no extra library. For now only the kernel
+ * support probe; the RDS ping-pong grows here.
+ */
+#include "fh_common.h"
+
+#include <errno.h>
+#include <linux/rds.h>
+#include <stdio.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "io_fabrichealth_jni_Rds.h"
+
+#ifndef AF_RDS
+#define AF_RDS 21
+#endif
+
+static jstring version0(JNIEnv *env, jclass cls)
+{
+	char text[64];
+
+	(void)cls;
+	snprintf(text, sizeof(text), "fhrds %d (linux/rds.h, AF_RDS %d)",
+		 (int)io_fabrichealth_jni_Rds_BINDING_VERSION, AF_RDS);
+	return (*env)->NewStringUTF(env, text);
+}
+
+static jintArray abi0(JNIEnv *env, jclass cls)
+{
+	const jint values[] = { io_fabrichealth_jni_Rds_BINDING_VERSION, AF_RDS, SOL_RDS };
+
+	(void)cls;
+	return fh_int_array(env, values, FH_ARRAY_LEN(values));
+}
+
+static jint kernelSupport0(JNIEnv *env, jclass cls)
+{
+	int fd;
+
+	(void)env;
+	(void)cls;
+	fd = socket(AF_RDS, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	close(fd);
+	return 0;
+}
+
+static const JNINativeMethod methods[] = {
+	{ "version0", "()Ljava/lang/String;", (void *)version0 },
+	{ "abi0", "()[I", (void *)abi0 },
+	{ "kernelSupport0", "()I", (void *)kernelSupport0 },
+};
+
+JNIEXPORT jint JNI_OnLoad(JavaVM *vm, void *reserved)
+{
+	JNIEnv *env = fh_env(vm);
+
+	(void)reserved;
+	if (!env || fh_common_load(env) ||
+	    fh_register(env, "io/fabrichealth/jni/Rds", methods, FH_ARRAY_LEN(methods)))
+		return JNI_ERR;
+	return FH_JNI_VERSION;
+}
+
+JNIEXPORT void JNI_OnUnload(JavaVM *vm, void *reserved)
+{
+	JNIEnv *env = fh_env(vm);
+
+	(void)reserved;
+	if (env)
+		fh_common_unload(env);
+}

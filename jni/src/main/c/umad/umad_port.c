@@ -1,0 +1,167 @@
+/*
+ * MAD transport: open a port, register agents, send and receive.
+ *
+ * Java hands over only the MAD, in a direct buffer. The struct ib_user_mad header lives on
+ * this stack frame: no allocation per MAD and nothing shared between a sending and a
+ * receiving thread. umad_get_mad()/umad_size() locate the MAD behind the header, so the old
+ * kernel layout (no pkey_index, 8 bytes shorter) is handled by libibumad, not here.
+ */
+#include "fhumad.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <infiniband/umad.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+
+#include "io_fabrichealth_jni_UmadPort.h"
+
+#define MAD_SIZE io_fabrichealth_jni_UmadPort_MAD_SIZE
+
+struct umad_frame {
+	struct ib_user_mad hdr;
+	uint8_t mad[MAD_SIZE];
+};
+
+static jint open0(JNIEnv *env, jclass cls, jstring jca, jint port)
+{
+	const char *ca = NULL;
+	int fd;
+
+	(void)cls;
+	if (jca) {
+		ca = (*env)->GetStringUTFChars(env, jca, NULL);
+		if (!ca)
+			return -ENOMEM;
+	}
+	fd = umad_open_port(ca, port);
+	if (ca)
+		(*env)->ReleaseStringUTFChars(env, jca, ca);
+	return fd;
+}
+
+static jint register0(JNIEnv *env, jclass cls, jint fd, jint mgmt_class, jint class_version)
+{
+	(void)env;
+	(void)cls;
+	/* No method mask and no RMPP: this agent only ever receives answers to its own requests. */
+	return umad_register(fd, mgmt_class, class_version, 0, NULL);
+}
+
+static jint send0(JNIEnv *env, jclass cls, jint fd, jint agent, jobject buffer, jint offset,
+		  jint length, jint lid, jint qpn, jint qkey, jint sl, jint pkey_index,
+		  jint timeout_ms, jint retries)
+{
+	struct umad_frame frame;
+	const void *src;
+	int rc;
+
+	(void)cls;
+	if (length <= 0 || length > MAD_SIZE)
+		return -EINVAL;
+	src = fh_direct_range(env, buffer, offset, length);
+	if (!src)
+		return -EINVAL;
+	memset(&frame, 0, sizeof(frame));
+	memcpy(umad_get_mad(&frame), src, length);
+	umad_set_addr(&frame, lid, qpn, sl, qkey);
+	umad_set_pkey(&frame, pkey_index);
+	errno = 0;
+	rc = umad_send(fd, agent, &frame, length, timeout_ms, retries);
+	if (rc < 0)
+		return errno ? -errno : rc;
+	return 0;
+}
+
+static int64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* Milliseconds left, rounded up so that we never give up before the deadline. */
+static int millis_left(int64_t deadline_ns)
+{
+	int64_t left = deadline_ns - now_ns();
+
+	return left <= 0 ? 0 : (int)((left + 999999) / 1000000);
+}
+
+/*
+ * Packs what Java needs into one non-negative jlong (decoded by MadReceipt.unpack):
+ * bits 0-15 remote LID, 16-31 umad status (saturated), 32-47 agent id, 48-56 length.
+ */
+static jlong pack_receipt(int length, uint32_t status, int agent, uint16_t lid)
+{
+	if (status > 0xFFFF)
+		status = 0xFFFF;
+	return ((jlong)(length & 0x1FF) << 48) | ((jlong)(agent & 0xFFFF) << 32) |
+	       ((jlong)status << 16) | lid;
+}
+
+/*
+ * Waits on our own deadline: umad_poll (which umad2sim implements with a timed condition
+ * wait), then a non-blocking umad_recv. ibsim may stall ("Wait 3") and never answer, so the
+ * deadline is the only thing that ends the wait.
+ */
+static jlong recv0(JNIEnv *env, jclass cls, jint fd, jobject buffer, jint offset, jint capacity,
+		   jint timeout_ms)
+{
+	int64_t deadline = now_ns() + (int64_t)timeout_ms * 1000000;
+	struct umad_frame frame;
+	void *dst;
+	int agent, length, rc;
+
+	(void)cls;
+	dst = fh_direct_range(env, buffer, offset, capacity);
+	if (!dst || capacity < MAD_SIZE)
+		return -EINVAL;
+	for (;;) {
+		errno = 0;
+		rc = umad_poll(fd, millis_left(deadline));
+		if (rc == -ETIMEDOUT) {
+			if (millis_left(deadline) == 0)
+				return -ETIMEDOUT;
+			continue;
+		}
+		if (rc < 0) {
+			/* umad2sim reports a spurious wake-up as an error with errno untouched */
+			if (errno == EINTR || errno == 0) {
+				if (millis_left(deadline) == 0)
+					return -ETIMEDOUT;
+				continue;
+			}
+			return -errno;
+		}
+		length = MAD_SIZE;
+		agent = umad_recv(fd, &frame, &length, 0);
+		if (agent == -EWOULDBLOCK || agent == -EAGAIN)
+			continue; /* another reader was faster */
+		if (agent < 0)
+			return agent;
+		if (length > MAD_SIZE)
+			length = MAD_SIZE;
+		memcpy(dst, umad_get_mad(&frame), length);
+		return pack_receipt(length, (uint32_t)umad_status(&frame), agent,
+				    ntohs(umad_get_mad_addr(&frame)->lid));
+	}
+}
+
+static jint close0(JNIEnv *env, jclass cls, jint fd)
+{
+	(void)env;
+	(void)cls;
+	return umad_close_port(fd);
+}
+
+const JNINativeMethod fhumad_port_methods[] = {
+	{ "open0", "(Ljava/lang/String;I)I", (void *)open0 },
+	{ "register0", "(III)I", (void *)register0 },
+	{ "send0", "(IILjava/nio/ByteBuffer;IIIIIIIII)I", (void *)send0 },
+	{ "recv0", "(ILjava/nio/ByteBuffer;III)J", (void *)recv0 },
+	{ "close0", "(I)I", (void *)close0 },
+};
+const int fhumad_port_method_count = FH_ARRAY_LEN(fhumad_port_methods);

@@ -1,0 +1,78 @@
+package io.fabrichealth.jni;
+
+import java.util.List;
+import java.util.function.Function;
+
+/** libfabric: its version and the providers fi_getinfo offers on this host. */
+public final class Fabric {
+    static final int BINDING_VERSION = 1;
+    private static final int FI_ENODATA = -61;
+
+    private static final FamilyState STATE = FamilyState.load(NativeFamily.FABRIC, Fabric::version0, Fabric::abi0,
+            Fabric::abiMismatch);
+
+    private Fabric() {
+    }
+
+    public static boolean isAvailable() {
+        return STATE.cause() == null;
+    }
+
+    /** Why the family cannot be used, or null. */
+    public static Throwable unavailabilityCause() {
+        return STATE.cause();
+    }
+
+    /** Throws UnsatisfiedLinkError (with the cause) when unavailable. */
+    public static void ensureAvailability() {
+        STATE.ensureAvailable();
+    }
+
+    static FamilyState state() {
+        return STATE;
+    }
+
+    /** The running libfabric's version (fi_version), e.g. "1.17". */
+    public static String version() {
+        ensureAvailability();
+        int packed = fiVersion0();
+        return (packed >>> 16) + "." + (packed & 0xFFFF);
+    }
+
+    /**
+     * Provider entries from fi_getinfo with no hints, duplicates folded (one per provider, endpoint
+     * type and RMA capability); empty when libfabric finds none.
+     */
+    public static List<FabricProvider> providers() {
+        ensureAvailability();
+        try {
+            return List.of(providers0()).stream().distinct().toList();
+        } catch (NativeException e) {
+            if (e.status() == FI_ENODATA) {
+                return List.of();
+            }
+            throw e;
+        }
+    }
+
+    /** abi0 = {binding version, built-against major, minor, running major, minor}. */
+    private static String abiMismatch(int[] abi) {
+        Function<int[], String> binding = AbiCheck.exact(new String[] {"binding version"}, BINDING_VERSION);
+        String mismatch = binding.apply(abi.length == 5 ? new int[] {abi[0]} : abi);
+        if (mismatch != null) {
+            return mismatch;
+        }
+        boolean compatible = abi[3] == abi[1] && abi[4] >= abi[2];
+        return compatible ? null : "libfabric " + abi[3] + "." + abi[4] + " is installed but fhfabric was built"
+                + " against " + abi[1] + "." + abi[2] + "; install libfabric1 >= " + abi[1] + "." + abi[2];
+    }
+
+    private static native String version0();
+
+    private static native int[] abi0();
+
+    /** FI_VERSION(major, minor) of the running library. */
+    private static native int fiVersion0();
+
+    private static native FabricProvider[] providers0();
+}

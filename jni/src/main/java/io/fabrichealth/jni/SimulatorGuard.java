@@ -1,0 +1,37 @@
+package io.fabrichealth.jni;
+
+/**
+ * Refuses to touch umad2sim while ibsim is unreachable. umad2sim connects on first use and
+ * then either retries forever (ECONNREFUSED) or calls exit(), which would kill the whole JVM.
+ */
+final class SimulatorGuard {
+    static final String UMAD2SIM = "/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so";
+    private static final int ECONNREFUSED = -111;
+
+    private SimulatorGuard() {
+    }
+
+    static boolean preloaded() {
+        String preload = System.getenv("LD_PRELOAD");
+        return preload != null && preload.contains("umad2sim");
+    }
+
+    static void check() {
+        if (!preloaded()) {
+            return;
+        }
+        String server = System.getenv("IBSIM_SERVER_NAME");
+        if (server != null && !server.isEmpty()) {
+            return; // remote (UDP) ibsim: a connect proves nothing, so there is nothing to check
+        }
+        String sockName = System.getenv().getOrDefault("IBSIM_SOCKNAME", "sim");
+        int rc = Umad.simulatorReachable0(sockName);
+        if (rc < 0) {
+            throw new NativeException(rc, "connect to ibsim's socket @" + sockName + ":ctl",
+                    rc == ECONNREFUSED
+                            ? "ibsim is not running with IBSIM_SOCKNAME=" + sockName
+                                    + "; start it first (umad2sim would wait forever or exit the JVM)"
+                            : "check IBSIM_SOCKNAME");
+        }
+    }
+}

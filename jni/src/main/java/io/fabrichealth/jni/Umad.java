@@ -1,0 +1,111 @@
+package io.fabrichealth.jni;
+
+import java.util.List;
+
+/**
+ * libibumad: the CAs this host sees, and MAD ports ({@link UmadPort}).
+ *
+ * <p>Under ibsim the same calls run through umad2sim ({@code LD_PRELOAD=.../libumad2sim.so}).
+ * umad2sim attaches to the simulator on the first call that touches /sys/class/infiniband,
+ * and if ibsim is not there it retries forever or exit()s the JVM; every entry point therefore
+ * checks the simulator's socket first ({@link SimulatorGuard}).
+ */
+public final class Umad {
+    /** Bumped when the C side changes in a way Java must know about. */
+    static final int BINDING_VERSION = 1;
+
+    private static final FamilyState STATE = FamilyState.load(NativeFamily.UMAD, Umad::version0, Umad::abi0,
+            AbiCheck.exact(new String[] {"binding version", "sizeof(struct ib_user_mad)",
+                "sizeof(struct ib_mad_addr)", "MAD size", "UMAD_CA_NAME_LEN"},
+                    BINDING_VERSION, 64, 44, UmadPort.MAD_SIZE, 20));
+
+    private Umad() {
+    }
+
+    public static boolean isAvailable() {
+        return STATE.cause() == null;
+    }
+
+    /** Why the family cannot be used, or null. */
+    public static Throwable unavailabilityCause() {
+        return STATE.cause();
+    }
+
+    /** Throws UnsatisfiedLinkError (with the cause) when unavailable. */
+    public static void ensureAvailability() {
+        STATE.ensureAvailable();
+    }
+
+    static FamilyState state() {
+        return STATE;
+    }
+
+    /**
+     * Names of the InfiniBand CAs (umad_get_cas_names); empty when the host has none.
+     * (libibumad itself would invent "mthca0" when /sys/class/infiniband is missing.)
+     */
+    public static List<String> caNames() {
+        ensureAvailability();
+        SimulatorGuard.check();
+        return List.of(caNames0());
+    }
+
+    /** One CA and its ports (umad_get_ca); {@code name} null means the first CA. */
+    public static CaInfo ca(String name) {
+        ensureAvailability();
+        SimulatorGuard.check();
+        String resolved = name != null ? name : firstCa("umad_get_ca");
+        try {
+            return ca0(resolved);
+        } catch (NativeException e) {
+            throw new NativeException(e.status(), "umad_get_ca(" + resolved + ")", "known CAs: " + caNames());
+        }
+    }
+
+    /**
+     * Opens a MAD port (umad_open_port).
+     *
+     * @param ca   CA name, or null for the first CA with an active port
+     * @param port port number, or 0 for the first active port
+     */
+    public static UmadPort open(String ca, int port) {
+        ensureAvailability();
+        SimulatorGuard.check();
+        if (ca == null) {
+            firstCa("umad_open_port");
+        }
+        int fd = UmadPort.open0(ca, port);
+        if (fd < 0) {
+            throw new NativeException(fd, "umad_open_port(" + ca + ", " + port + ")",
+                    "check the CA name and port with Umad.caNames() / ibstat; the port needs "
+                    + "read-write access to /dev/infiniband/umad*");
+        }
+        return new UmadPort(fd, ca, port);
+    }
+
+    /** True when libumad2sim is preloaded, i.e. the MADs go to ibsim rather than a kernel. */
+    public static boolean underSimulator() {
+        return SimulatorGuard.preloaded();
+    }
+
+    private static String firstCa(String call) {
+        List<String> names = caNames();
+        if (names.isEmpty()) {
+            throw new NativeException(-19, call, "this host has no InfiniBand CA (/sys/class/infiniband "
+                    + "is empty); to use ibsim set LD_PRELOAD=" + SimulatorGuard.UMAD2SIM
+                    + " and IBSIM_SOCKNAME");
+        }
+        return names.get(0);
+    }
+
+    private static native String version0();
+
+    private static native int[] abi0();
+
+    private static native String[] caNames0();
+
+    private static native CaInfo ca0(String name);
+
+    /** 0 when ibsim's control socket "@NAME:ctl" accepts a connection, else -errno. */
+    static native int simulatorReachable0(String sockName);
+}

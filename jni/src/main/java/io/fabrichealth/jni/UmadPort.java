@@ -1,0 +1,221 @@
+package io.fabrichealth.jni;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * An open umad port: register agents, send MADs, receive answers with the caller's own deadline.
+ *
+ * <p>Buffers: the Java side passes only the 256-byte MAD in a direct ByteBuffer. C builds the
+ * {@code struct ib_user_mad} header on its stack (no allocation per MAD, nothing shared between
+ * threads) and copies the MAD in or out. One thread may send while another receives; close()
+ * waits for both.
+ *
+ * <p>Transaction IDs: the kernel (and umad2sim) overwrite the upper 32 bits of the TID with the
+ * agent's id, so match answers on the low 32 bits only.
+ *
+ * <p>Timeouts: on real hardware the kernel only delivers an answer when the request was sent with
+ * {@code timeoutMs > 0} (it matches answers to outstanding sends), and returns the request with
+ * status 110 when that timeout expires. umad2sim ignores the value. Use {@code retries = 0} and
+ * retry in Java.
+ */
+public final class UmadPort implements AutoCloseable {
+    /** A MAD without RMPP is always 256 bytes. */
+    public static final int MAD_SIZE = 256;
+    /** Smallest buffer send accepts: the common MAD header. */
+    public static final int MAD_HEADER_SIZE = 24;
+    public static final int CLASS_SMP_LID_ROUTED = 0x01;
+    public static final int CLASS_SMP_DIRECTED_ROUTE = 0x81;
+    public static final int CLASS_PERF_MGT = 0x04;
+
+    /** How long close() waits, under umad2sim only, for answers still in flight. */
+    static final long UMAD2SIM_DRAIN_MILLIS = Long.getLong("fabric.health.umad2sim.drainMillis", 5000);
+    private static final int ETIMEDOUT = -110;
+
+    private final String ca;
+    private final int port;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    /** Sends not yet matched by a receive; only used to drain umad2sim before close. */
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private int fd; // guarded by lock; -1 once closed
+
+    UmadPort(int fd, String ca, int port) {
+        this.fd = fd;
+        this.ca = ca;
+        this.port = port;
+    }
+
+    /** The CA name asked for at open (null = first active). */
+    public String caName() {
+        return ca;
+    }
+
+    /** The port number asked for at open (0 = first active). */
+    public int portNum() {
+        return port;
+    }
+
+    public boolean isOpen() {
+        return !closed.get();
+    }
+
+    /**
+     * Registers an agent for SMPs (0x01 LID-routed, 0x81 directed route) or PerfMgt (0x04) and
+     * returns its id. Under umad2sim only one agent per class exists in the whole process.
+     */
+    public int registerAgent(int mgmtClass, int classVersion) {
+        if (mgmtClass != CLASS_SMP_LID_ROUTED && mgmtClass != CLASS_SMP_DIRECTED_ROUTE
+                && mgmtClass != CLASS_PERF_MGT) {
+            throw new IllegalArgumentException(String.format("management class 0x%02x is not supported; this "
+                    + "read-only monitor registers only SMP (0x01, 0x81) and PerfMgt (0x04)", mgmtClass));
+        }
+        if (classVersion < 1 || classVersion > 0xFF) {
+            throw new IllegalArgumentException("class version must be 1..255, got " + classVersion);
+        }
+        lock.readLock().lock();
+        try {
+            int id = register0(openFd(), mgmtClass, classVersion);
+            if (id < 0) {
+                throw new NativeException(id, String.format("umad_register(class 0x%02x, version %d)",
+                        mgmtClass, classVersion), "is another agent already registered for this class?");
+            }
+            return id;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** Sends with umad timeout 0 and no retries (fine under umad2sim; see the class note for hardware). */
+    public void send(int agentId, ByteBuffer mad, MadAddress to) {
+        send(agentId, mad, to, 0, 0);
+    }
+
+    /**
+     * Sends the bytes between {@code mad.position()} and {@code mad.limit()} (24..256 bytes).
+     * The buffer's position and limit are left as they were.
+     */
+    public void send(int agentId, ByteBuffer mad, MadAddress to, int timeoutMs, int retries) {
+        requireDirect(mad, "send");
+        int length = mad.remaining();
+        if (length < MAD_HEADER_SIZE || length > MAD_SIZE) {
+            throw new IllegalArgumentException("a MAD is " + MAD_HEADER_SIZE + ".." + MAD_SIZE
+                    + " bytes, the buffer has " + length + " remaining");
+        }
+        if (timeoutMs < 0 || retries < 0) {
+            throw new IllegalArgumentException("timeoutMs and retries must be >= 0");
+        }
+        lock.readLock().lock();
+        try {
+            int rc = send0(openFd(), agentId, mad, mad.position(), length, to.lid(), to.qpn(), to.qkey(),
+                    to.sl(), to.pkeyIndex(), timeoutMs, retries);
+            if (rc < 0) {
+                throw new NativeException(rc, "umad_send(agent " + agentId + ", lid " + to.lid() + ")");
+            }
+            inFlight.incrementAndGet();
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /**
+     * Waits until a MAD arrives or {@code timeoutMillis} pass (0 = just look), writing it at
+     * {@code into.position()} (position and limit unchanged; at least 256 bytes must remain).
+     *
+     * @return what arrived, or null when the deadline passed first
+     */
+    public MadReceipt recv(ByteBuffer into, int timeoutMillis) {
+        requireDirect(into, "recv");
+        if (into.remaining() < MAD_SIZE) {
+            throw new IllegalArgumentException("recv needs " + MAD_SIZE + " bytes of room, the buffer has "
+                    + into.remaining() + " remaining");
+        }
+        if (timeoutMillis < 0) {
+            throw new IllegalArgumentException("timeoutMillis must be >= 0");
+        }
+        lock.readLock().lock();
+        try {
+            long packed = recv0(openFd(), into, into.position(), MAD_SIZE, timeoutMillis);
+            if (packed == ETIMEDOUT) {
+                return null;
+            }
+            if (packed < 0) {
+                throw new NativeException((int) packed, "umad_recv");
+            }
+            inFlight.updateAndGet(n -> Math.max(0, n - 1));
+            return MadReceipt.unpack(packed);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** Closes the port once; later calls do nothing. Waits for sends/receives in progress. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        lock.writeLock().lock();
+        try {
+            if (Umad.underSimulator()) {
+                drainSimulator();
+            }
+            close0(fd);
+            fd = -1;
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    /**
+     * umad2sim's receiver thread dereferences a NULL queue (SIGSEGV, the JVM dies) when an answer
+     * arrives for a class whose port is closed, so wait for the answers still owed to us.
+     */
+    private void drainSimulator() {
+        if (inFlight.get() == 0) {
+            return;
+        }
+        ByteBuffer scratch = ByteBuffer.allocateDirect(MAD_SIZE);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(UMAD2SIM_DRAIN_MILLIS);
+        while (inFlight.get() > 0) {
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (left <= 0 || recv0(fd, scratch, 0, MAD_SIZE, (int) left) < 0) {
+                return;
+            }
+            inFlight.decrementAndGet();
+        }
+    }
+
+    private int openFd() {
+        if (closed.get()) {
+            throw new IllegalStateException("UmadPort is closed; open a new one with Umad.open");
+        }
+        return fd;
+    }
+
+    private static void requireDirect(ByteBuffer buffer, String call) {
+        if (!buffer.isDirect()) {
+            throw new IllegalArgumentException("UmadPort." + call + " needs a direct ByteBuffer "
+                    + "(ByteBuffer.allocateDirect(" + MAD_SIZE + ")); got a heap buffer");
+        }
+        if (buffer.isReadOnly() && call.equals("recv")) {
+            throw new IllegalArgumentException("UmadPort.recv needs a writable buffer");
+        }
+    }
+
+    /** fd, or -errno. */
+    static native int open0(String ca, int port);
+
+    private static native int register0(int fd, int mgmtClass, int classVersion);
+
+    private static native int send0(int fd, int agentId, ByteBuffer mad, int offset, int length, int lid,
+            int qpn, int qkey, int sl, int pkeyIndex, int timeoutMs, int retries);
+
+    /** Packed {@link MadReceipt}, or -errno (-ETIMEDOUT when the deadline passed). */
+    private static native long recv0(int fd, ByteBuffer into, int offset, int capacity, int timeoutMs);
+
+    private static native int close0(int fd);
+}

@@ -1,0 +1,44 @@
+package io.fabrichealth.jni;
+
+import java.util.List;
+
+/** libibverbs (and librdmacm, linked by the same library): the RDMA devices this host sees. */
+public final class Verbs {
+    static final int BINDING_VERSION = 1;
+
+    private static final FamilyState STATE = FamilyState.load(NativeFamily.VERBS, Verbs::version0, Verbs::abi0,
+            AbiCheck.exact(new String[] {"binding version"}, BINDING_VERSION));
+
+    private Verbs() {
+    }
+
+    public static boolean isAvailable() {
+        return STATE.cause() == null;
+    }
+
+    /** Why the family cannot be used, or null. */
+    public static Throwable unavailabilityCause() {
+        return STATE.cause();
+    }
+
+    /** Throws UnsatisfiedLinkError (with the cause) when unavailable. */
+    public static void ensureAvailability() {
+        STATE.ensureAvailable();
+    }
+
+    static FamilyState state() {
+        return STATE;
+    }
+
+    /** Names of the RDMA devices (ibv_get_device_list); empty when there are none. */
+    public static List<String> deviceNames() {
+        ensureAvailability();
+        return List.of(deviceNames0());
+    }
+
+    private static native String version0();
+
+    private static native int[] abi0();
+
+    private static native String[] deviceNames0();
+}

@@ -1,0 +1,79 @@
+package io.fabrichealth.mbeans;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.NotCompliantMBeanException;
+import javax.management.ObjectName;
+import javax.management.StandardMBean;
+
+/**
+ * Registers the agent's MBeans and remembers every name, so that undeploy removes all of them even when one
+ * removal fails: a leftover MBean would hold the old web classloader and make the next deploy fail.
+ */
+public final class MBeanRegistry implements AutoCloseable {
+    private final MBeanServer server;
+    private final Set<ObjectName> registered = new LinkedHashSet<>();
+
+    public MBeanRegistry(MBeanServer server) {
+        this.server = server;
+    }
+
+    /**
+     * Registers {@code impl} under {@code name} as a standard MBean of {@code iface}. Our interfaces are called
+     * XxxMXBean by convention but are registered as plain MBeans, because their structured values are built as
+     * explicit CompositeData (see {@link Composites}) and MXBean mapping would wrap those again.
+     * An MBean already registered under the name (left by a crashed deploy) is replaced.
+     */
+    public synchronized <T> void register(ObjectName name, T impl, Class<T> iface) {
+        try {
+            StandardMBean mbean = new StandardMBean(impl, iface, false);
+            Object target = impl instanceof javax.management.NotificationEmitter ? new EmittingMBean<>(impl, iface) : mbean;
+            if (server.isRegistered(name)) {
+                server.unregisterMBean(name);
+            }
+            server.registerMBean(target, name);
+            registered.add(name);
+        } catch (NotCompliantMBeanException e) {
+            throw new IllegalArgumentException(impl.getClass().getName() + " does not implement " + iface.getName(), e);
+        } catch (JMException e) {
+            throw new IllegalStateException("cannot register " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    public synchronized void unregister(ObjectName name) {
+        if (registered.remove(name)) {
+            try {
+                server.unregisterMBean(name);
+            } catch (JMException e) {
+                throw new IllegalStateException("cannot unregister " + name + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    public synchronized Set<ObjectName> names() {
+        return Set.copyOf(registered);
+    }
+
+    /** Unregisters everything, collecting failures instead of stopping at the first. */
+    @Override
+    public synchronized void close() {
+        List<String> failures = new ArrayList<>();
+        for (ObjectName name : registered) {
+            try {
+                if (server.isRegistered(name)) {
+                    server.unregisterMBean(name);
+                }
+            } catch (JMException | RuntimeException e) {
+                failures.add(name + ": " + e);
+            }
+        }
+        registered.clear();
+        if (!failures.isEmpty()) {
+            throw new IllegalStateException("could not unregister " + failures.size() + " MBean(s): " + failures);
+        }
+    }
+}

@@ -1,0 +1,161 @@
+package io.fabrichealth.testbed.launch;
+
+import io.fabrichealth.config.ConfigException;
+import io.fabrichealth.config.ConfigLoader;
+import io.fabrichealth.config.FabricHealthConfig;
+import io.fabrichealth.config.FabricMode;
+import io.fabrichealth.testbed.SimConsole;
+import io.fabrichealth.testbed.SimulatedFabric;
+import io.fabrichealth.testbed.Topologies;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The Java side of the {@code fabric-health} script: {@code run} starts the simulated fabric (when the config asks
+ * for it) and Payara Micro with the agent, prints where to read it, and stops everything on Ctrl-C;
+ * {@code sim} sends one console command to the running simulator.
+ */
+public final class Launcher {
+    private static final String USAGE = """
+            usage: Launcher --home DIR run [--config FILE]
+                   Launcher --home DIR sim 'CONSOLE COMMAND'""";
+
+    private Launcher() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        List<String> rest = new ArrayList<>(List.of(args));
+        if (rest.size() < 3 || !rest.get(0).equals("--home")) {
+            fail(2, USAGE);
+        }
+        Home home = new Home(Path.of(rest.get(1)).toAbsolutePath());
+        String command = rest.get(2);
+        List<String> opts = rest.subList(3, rest.size());
+        switch (command) {
+            case "run" -> run(home, opts);
+            case "sim" -> sim(home, opts);
+            default -> fail(2, "unknown command " + command + "\n" + USAGE);
+        }
+    }
+
+    static void run(Home home, List<String> opts) throws Exception {
+        Path configFile = null;
+        if (opts.size() == 2 && opts.get(0).equals("--config")) {
+            configFile = Path.of(opts.get(1)).toAbsolutePath();
+        } else if (!opts.isEmpty()) {
+            fail(2, USAGE);
+        }
+        FabricHealthConfig cfg;
+        try {
+            cfg = configFile == null ? ConfigLoader.loadDefault() : ConfigLoader.load(configFile);
+        } catch (ConfigException e) {
+            fail(2, "the config is invalid; fix it and run again:\n" + e.describe());
+            return;
+        }
+        Files.createDirectories(home.runDir());
+        Path work = Files.createTempDirectory(home.runDir(), "run-");
+        SimulatedFabric fabric = null;
+        PayaraProcess payara = null;
+        try {
+            Map<String, String> env = Map.of();
+            if (cfg.fabric().mode() == FabricMode.SIMULATED) {
+                Path topology = cfg.simulation().topology().isBundled() ? Topologies.bundled()
+                        : cfg.simulation().topology().file();
+                System.err.println("fabric-health: starting the simulated fabric (" + topology + ")");
+                fabric = SimulatedFabric.start(topology, cfg.simulation().opensm(), work.resolve("fabric"));
+                env = fabric.clientEnv(cfg.simulation().simHost());
+                writeSimState(home, fabric);
+            }
+            System.err.print("fabric-health: starting Payara Micro with the agent (log: " + work.resolve("payara/payara.log") + ")");
+            payara = PayaraProcess.start(new PayaraProcess.Spec(home.payaraJar(), home.war(), home.jniJar(),
+                    cfg.http().bind(), cfg.http().port(), configFile, env, work.resolve("payara"), List.of()));
+            payara.awaitJolokia(Duration.ofSeconds(180), true);
+            System.err.println();
+            String jmx = cfg.jmx().enabled()
+                    ? "service:jmx:rmi://" + cfg.jmx().bind() + ":" + cfg.jmx().port() + "/jndi/rmi://"
+                      + cfg.jmx().bind() + ":" + cfg.jmx().port() + "/jmxrmi"
+                    : "(disabled: jmx.enabled is false)";
+            System.out.println("fabric-health is running.");
+            System.out.println("  Jolokia:  " + payara.baseUrl() + "/jolokia");
+            System.out.println("            curl -s " + payara.baseUrl() + "/jolokia/read/fabric.health:type=Agent");
+            System.out.println("  JMX:      " + jmx);
+            System.out.println("  Config:   " + (configFile == null ? "embedded:default.yaml" : configFile));
+            if (fabric != null) {
+                System.out.println("  Fabric:   simulated; fire drills with ./fabric-health sim 'Unlink \"leaf-a\"[1]'");
+            }
+            System.out.println("Press Ctrl-C to stop.");
+            System.out.flush();
+            PayaraProcess p = payara;
+            SimulatedFabric f = fabric;
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(home, p, f), "fabric-health-stop"));
+            payara = null; // the hook owns them now
+            fabric = null;
+            while (p.isAlive()) {
+                Thread.sleep(500);
+            }
+            System.err.println("fabric-health: Payara Micro exited; its log ends:\n" + p.tail(30));
+            System.exit(1);
+        } finally {
+            stop(home, payara, fabric);
+        }
+    }
+
+    private static void stop(Home home, PayaraProcess payara, SimulatedFabric fabric) {
+        if (payara != null) {
+            System.err.println("fabric-health: stopping Payara Micro (pid " + payara.pid() + ")");
+            payara.close();
+        }
+        if (fabric != null) {
+            System.err.println("fabric-health: stopping the simulated fabric");
+            fabric.close();
+            try {
+                Files.deleteIfExists(home.runDir().resolve("sim.properties"));
+            } catch (IOException e) {
+                System.err.println("fabric-health: " + e.getMessage());
+            }
+        }
+    }
+
+    private static void writeSimState(Home home, SimulatedFabric fabric) throws IOException {
+        Properties p = new Properties();
+        p.setProperty("fifo", fabric.ibsim().consoleFifo().toString());
+        p.setProperty("log", fabric.ibsim().log().toString());
+        p.setProperty("pid", Long.toString(fabric.ibsim().pid()));
+        try (Writer w = Files.newBufferedWriter(home.runDir().resolve("sim.properties"))) {
+            p.store(w, "written by ./fabric-health run; read by ./fabric-health sim");
+        }
+    }
+
+    static void sim(Home home, List<String> opts) throws IOException {
+        if (opts.size() != 1) {
+            fail(2, USAGE);
+        }
+        Path state = home.runDir().resolve("sim.properties");
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(state)) {
+            p.load(r);
+        } catch (IOException e) {
+            fail(3, "no simulated fabric is running here (" + state + " is missing): start one with ./fabric-health run");
+        }
+        long pid = Long.parseLong(p.getProperty("pid"));
+        if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+            System.out.println(SimConsole.send(Path.of(p.getProperty("fifo")), Path.of(p.getProperty("log")),
+                    opts.get(0), Duration.ofMillis(300), Duration.ofSeconds(5)));
+        } else {
+            fail(3, "the simulator (pid " + pid + ") is gone: start it again with ./fabric-health run");
+        }
+    }
+
+    private static void fail(int status, String message) {
+        System.err.println("fabric-health: " + message);
+        System.exit(status);
+    }
+}

@@ -1,0 +1,151 @@
+package io.fabrichealth.testbed.launch;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Payara Micro running the agent WAR in its own JVM, with the jni jar on the server classpath (--addlibs) so that
+ * the natives survive a redeploy. Used by {@code ./fabric-health run} and by the end-to-end tests.
+ */
+public final class PayaraProcess implements AutoCloseable {
+    private final Process process;
+    private final Path log;
+    private final String baseUrl;
+
+    private PayaraProcess(Process process, Path log, String baseUrl) {
+        this.process = process;
+        this.log = log;
+        this.baseUrl = baseUrl;
+    }
+
+    /** What to start; {@code configFile} null means the agent uses its embedded default. */
+    public record Spec(Path payaraJar, Path war, Path jniJar, String bind, int port, Path configFile,
+                       Map<String, String> env, Path workDir, List<String> jvmArgs) {
+    }
+
+    public static PayaraProcess start(Spec spec) throws IOException {
+        for (Path p : List.of(spec.payaraJar(), spec.war(), spec.jniJar())) {
+            if (!Files.isRegularFile(p)) {
+                throw new IOException(p + " is missing: build first (./fabric-health run builds it)");
+            }
+        }
+        Files.createDirectories(spec.workDir());
+        Path preboot = spec.workDir().resolve("preboot.asadmin");
+        // Payara Micro has no flag for the HTTP bind address; this asadmin line sets it before the listener opens.
+        Files.writeString(preboot, "set configs.config.server-config.network-config.network-listeners."
+                + "network-listener.http-listener.address=" + spec.bind() + "\n");
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-XX:+UseSerialGC");
+        cmd.add("-XX:TieredStopAtLevel=1");
+        cmd.add("-Djava.rmi.server.hostname=127.0.0.1");
+        if (spec.configFile() != null) {
+            cmd.add("-Dfabric.health.config=" + spec.configFile().toAbsolutePath());
+        }
+        cmd.addAll(spec.jvmArgs());
+        cmd.addAll(List.of("-jar", spec.payaraJar().toString(),
+                "--deploy", spec.war().toString(), "--contextroot", "/",
+                "--addlibs", spec.jniJar().toString(),
+                "--port", Integer.toString(spec.port()),
+                "--nohazelcast", "--disablephonehome",
+                "--rootdir", spec.workDir().resolve("payara-root").toString(),
+                "--prebootcommandfile", preboot.toString()));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(spec.workDir().toFile());
+        pb.environment().putAll(spec.env());
+        Path log = spec.workDir().resolve("payara.log");
+        pb.redirectErrorStream(true).redirectOutput(log.toFile());
+        Process p = pb.start();
+        String host = spec.bind().contains(":") ? "[" + spec.bind() + "]" : spec.bind();
+        return new PayaraProcess(p, log, "http://" + host + ":" + spec.port());
+    }
+
+    public String baseUrl() {
+        return baseUrl;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public Path log() {
+        return log;
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Waits until Jolokia answers {@code /jolokia/version}; prints a dot every few seconds when {@code progress}. */
+    public void awaitJolokia(Duration timeout, boolean progress) throws IOException {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpRequest req = HttpRequest.newBuilder(URI.create(baseUrl + "/jolokia/version"))
+                .timeout(Duration.ofSeconds(5)).build();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        int ticks = 0;
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IOException("Payara Micro exited with " + process.exitValue() + "; its log ends:\n" + tail(40));
+            }
+            try {
+                if (http.send(req, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while waiting for Payara Micro", e);
+            }
+            if (progress && ++ticks % 6 == 0) {
+                System.err.print(".");
+            }
+            sleep(500);
+        }
+        throw new IOException("Jolokia did not answer at " + baseUrl + "/jolokia within " + timeout.toSeconds()
+                + " s; Payara's log ends:\n" + tail(40));
+    }
+
+    public String tail(int lines) {
+        try {
+            List<String> all = Files.readAllLines(log);
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    /** SIGTERM, then SIGKILL after 30 s; only our own process. */
+    @Override
+    public void close() {
+        if (!process.isAlive()) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
