@@ -17,7 +17,7 @@ final class ConfigScalars {
             .with(Duration.class, new Text<>("a duration like 500ms, 2s or 1m", "a positive duration like 500ms, 2s or 1m",
                     ConfigScalars::nonNegativeDuration, Durations::format, d -> d.isZero() ? 0 : 1))
             .with(ByteSize.class, new Text<>("a size like 64K, 1M, 2G or 4096 (bytes)",
-                    "a positive size like 64K, 1M, 2G or 4096 (bytes)", ByteSize::parse, ByteSize::toString,
+                    "a positive size like 64K, 1M, 2G or 4096 (bytes)", ByteSize::parse, ConfigScalars::sizeText,
                     s -> Long.signum(s.bytes())))
             .with(HostPort.class, new Text<>("host:port like 127.0.0.1:7471 or [::1]:7471, port 1..65535", null,
                     HostPort::parse, HostPort::toString, null))
@@ -27,17 +27,23 @@ final class ConfigScalars {
                     SmpTarget::toString, null))
             .with(Topology.class, new TopologyScalar());
 
+    /** Plain byte counts print as numbers, so the dumper does not quote them. */
+    private static Object sizeText(ByteSize size) {
+        String text = size.toString();
+        return text.chars().allMatch(Character::isDigit) ? (Object) size.bytes() : text;
+    }
+
     private static Duration nonNegativeDuration(String text) {
         Duration d = Durations.parse(text);
         if (d.isNegative()) {
-            throw new IllegalArgumentException(null);
+            throw new IllegalArgumentException((String) null); // the expected text says it all
         }
         return d;
     }
 
     /** A value type that is one piece of text; the parser's IllegalArgumentException message becomes the hint. */
     private record Text<T>(String expected, String positive, Function<String, T> parser,
-            Function<T, String> printer, ToIntFunction<T> sign) implements ScalarType<T> {
+            Function<T, Object> printer, ToIntFunction<T> sign) implements ScalarType<T> {
 
         @Override
         public String expectedPositive() {

@@ -12,9 +12,6 @@ import java.util.function.Consumer;
  * stays, so a typo never stops the probes. Listeners (schedules, probes) hear about accepted configs only.
  */
 public final class ConfigService {
-    public static final String PROPERTY = "fabric.health.config";
-    public static final String ENVIRONMENT = "FABRIC_HEALTH_CONFIG";
-
     /** What one reload did; {@code message} is what an operator reads after calling reload(). */
     public record ReloadResult(boolean accepted, String message, Instant at) {
     }
@@ -37,11 +34,7 @@ public final class ConfigService {
 
     /** The file named by -Dfabric.health.config, else $FABRIC_HEALTH_CONFIG, else the embedded default. */
     public static ConfigService fromEnvironment() {
-        String named = System.getProperty(PROPERTY);
-        if (named == null || named.isBlank()) {
-            named = System.getenv(ENVIRONMENT);
-        }
-        return new ConfigService(named == null || named.isBlank() ? null : Path.of(named));
+        return new ConfigService(ConfigLoader.locateFile().orElse(null));
     }
 
     private FabricHealthConfig load() throws ConfigException {

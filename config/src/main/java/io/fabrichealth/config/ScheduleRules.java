@@ -4,10 +4,11 @@ import io.fabrichealth.config.bind.Locator;
 import io.fabrichealth.config.bind.Problem;
 import io.fabrichealth.config.bind.Texts;
 import java.text.ParseException;
-import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.quartz.CronExpression;
 
 /** Peers are unique; schedules are unique, have exactly one trigger, and name peers that exist. */
@@ -68,9 +69,10 @@ final class ScheduleRules {
             }
             return;
         }
-        List<String> known = new ArrayList<>();
+        Set<String> known = new LinkedHashSet<>();
         known.add(PeerConfig.SELF);
         c.peers().forEach(p -> known.add(p.name()));
+        known.remove(null); // a peer whose name failed to bind
         for (int j = 0; j < s.targets().size(); j++) {
             String name = s.targets().get(j);
             if (!known.contains(name)) {

@@ -11,7 +11,8 @@ public final class NearMiss {
 
     public static Optional<String> closest(String typed, Collection<String> candidates) {
         String t = typed.toLowerCase(Locale.ROOT);
-        int allowed = Math.max(1, t.length() / 3);
+        // Short names are all one edit apart ("a" vs "b"): there, only a difference in case counts as a near miss.
+        int allowed = t.length() < 4 ? 0 : Math.max(1, t.length() / 3);
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String c : candidates) {

@@ -35,7 +35,7 @@ public final class Texts {
     }
 
     /** {@code a, b or c}. */
-    public static String oneOf(Collection<String> names) {
+    public static String oneOf(Iterable<String> names) {
         return String.join(", ", names);
     }
 
