@@ -1,6 +1,6 @@
 /*
- * libfhfabric.so: libfabric. For now its version and the provider list; the put/get burst
- * engine grows here.
+ * libfhfabric.so: libfabric's version and provider list; the put/get burst engine grows here.
+ * Natives other than version0/abi0/linkError0 are only called once linkError0() said null.
  */
 #include "fh_common.h"
 
@@ -8,26 +8,33 @@
 #include <rdma/fi_errno.h>
 #include <stdio.h>
 
+#include "fabric_lib.h"
 #include "io_fabrichealth_jni_Fabric.h"
 
 static jclass provider_class;
 static jmethodID provider_from_native;
 
+static uint32_t running_version(void)
+{
+	return fabric.version ? fabric.version() : 0;
+}
+
 static jstring version0(JNIEnv *env, jclass cls)
 {
-	uint32_t running = fi_version();
-	char text[96];
+	uint32_t running = running_version();
+	char text[160];
 
 	(void)cls;
-	snprintf(text, sizeof(text), "fhfabric %d (libfabric %u.%u, built against %d.%d)",
+	snprintf(text, sizeof(text),
+		 "fhfabric %d (libfabric %u.%u, built against %d.%d; %d foreign signal handlers undone)",
 		 (int)io_fabrichealth_jni_Fabric_BINDING_VERSION, FI_MAJOR(running), FI_MINOR(running),
-		 FI_MAJOR_VERSION, FI_MINOR_VERSION);
+		 FI_MAJOR_VERSION, FI_MINOR_VERSION, fabric_signals_restored());
 	return (*env)->NewStringUTF(env, text);
 }
 
 static jintArray abi0(JNIEnv *env, jclass cls)
 {
-	uint32_t running = fi_version();
+	uint32_t running = running_version();
 	const jint values[] = {
 		io_fabrichealth_jni_Fabric_BINDING_VERSION,
 		FI_MAJOR_VERSION, FI_MINOR_VERSION,
@@ -38,11 +45,19 @@ static jintArray abi0(JNIEnv *env, jclass cls)
 	return fh_int_array(env, values, FH_ARRAY_LEN(values));
 }
 
+static jstring linkError0(JNIEnv *env, jclass cls)
+{
+	const char *error = fabric_lib_error();
+
+	(void)cls;
+	return error ? (*env)->NewStringUTF(env, error) : NULL;
+}
+
 static jint fiVersion0(JNIEnv *env, jclass cls)
 {
 	(void)env;
 	(void)cls;
-	return (jint)fi_version();
+	return (jint)running_version();
 }
 
 static jobject provider_to_java(JNIEnv *env, const struct fi_info *info)
@@ -57,6 +72,8 @@ static jobject provider_to_java(JNIEnv *env, const struct fi_info *info)
 		return NULL;
 	result = (*env)->CallStaticObjectMethod(env, provider_class, provider_from_native, jname,
 						ep_type, (jboolean)((info->caps & FI_RMA) != 0));
+	if ((*env)->ExceptionCheck(env))
+		return NULL;
 	(*env)->DeleteLocalRef(env, jname);
 	return result;
 }
@@ -68,7 +85,7 @@ static jobjectArray providers0(JNIEnv *env, jclass cls)
 	int count = 0, slot = 0, rc;
 
 	(void)cls;
-	rc = fi_getinfo(FI_VERSION(FI_MAJOR_VERSION, FI_MINOR_VERSION), NULL, NULL, 0, NULL, &list);
+	rc = fabric_getinfo(NULL, &list);
 	if (rc) {
 		fh_throw(env, rc, "fi_getinfo");
 		return NULL;
@@ -84,19 +101,25 @@ static jobjectArray providers0(JNIEnv *env, jclass cls)
 			break;
 		}
 		(*env)->SetObjectArrayElement(env, result, slot++, provider);
+		if ((*env)->ExceptionCheck(env)) {
+			result = NULL;
+			break;
+		}
 		(*env)->DeleteLocalRef(env, provider);
 	}
-	fi_freeinfo(list);
+	fabric.freeinfo(list);
 	return result;
 }
 
 static const JNINativeMethod methods[] = {
 	{ "version0", "()Ljava/lang/String;", (void *)version0 },
 	{ "abi0", "()[I", (void *)abi0 },
+	{ "linkError0", "()Ljava/lang/String;", (void *)linkError0 },
 	{ "fiVersion0", "()I", (void *)fiVersion0 },
 	{ "providers0", "()[Lio/fabrichealth/jni/FabricProvider;", (void *)providers0 },
 };
 
+/* A missing libfabric is not a load failure: linkError0() reports it as data. */
 JNIEXPORT jint JNI_OnLoad(JavaVM *vm, void *reserved)
 {
 	JNIEnv *env = fh_env(vm);
@@ -112,6 +135,7 @@ JNIEXPORT jint JNI_OnLoad(JavaVM *vm, void *reserved)
 	if (!provider_from_native ||
 	    fh_register(env, "io/fabrichealth/jni/Fabric", methods, FH_ARRAY_LEN(methods)))
 		return JNI_ERR;
+	fabric_lib_open();
 	return FH_JNI_VERSION;
 }
 
@@ -120,6 +144,7 @@ JNIEXPORT void JNI_OnUnload(JavaVM *vm, void *reserved)
 	JNIEnv *env = fh_env(vm);
 
 	(void)reserved;
+	fabric_lib_close();
 	if (!env)
 		return;
 	fh_release_class(env, &provider_class);

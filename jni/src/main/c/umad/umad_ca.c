@@ -17,6 +17,8 @@ static jobjectArray names_to_java(JNIEnv *env, char names[][UMAD_CA_NAME_LEN], i
 		if (!name)
 			return NULL;
 		(*env)->SetObjectArrayElement(env, array, i, name);
+		if ((*env)->ExceptionCheck(env))
+			return NULL;
 		(*env)->DeleteLocalRef(env, name);
 	}
 	return array;
@@ -54,6 +56,8 @@ static jobject port_to_java(JNIEnv *env, const umad_port_t *port)
 				   (jint)port->portnum, (jint)port->state, (jint)port->phys_state,
 				   (jint)port->base_lid, (jint)port->sm_lid, (jint)port->lmc,
 				   (jint)port->rate, link_layer, (jlong)be64toh(port->port_guid));
+	if ((*env)->ExceptionCheck(env))
+		return NULL;
 	(*env)->DeleteLocalRef(env, link_layer);
 	return result;
 }
@@ -79,6 +83,8 @@ static jobject ca_to_java(JNIEnv *env, const umad_ca_t *ca)
 		if (!port)
 			return NULL;
 		(*env)->SetObjectArrayElement(env, ports, slot++, port);
+		if ((*env)->ExceptionCheck(env))
+			return NULL;
 		(*env)->DeleteLocalRef(env, port);
 	}
 	name = (*env)->NewStringUTF(env, ca->ca_name);

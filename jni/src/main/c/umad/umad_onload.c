@@ -1,6 +1,7 @@
 /*
- * libfhumad.so: JNI_OnLoad registers the natives of Umad and UmadPort and caches the classes
- * C builds. Nothing here touches libibumad, so loading the library never wakes umad2sim.
+ * libfhumad.so: JNI_OnLoad registers the natives of Umad, UmadPort and SimulatorGuard and
+ * caches the classes C builds. Nothing here touches libibumad, so loading the library never
+ * wakes umad2sim.
  */
 #include "fhumad.h"
 
@@ -77,7 +78,8 @@ JNIEXPORT jint JNI_OnLoad(JavaVM *vm, void *reserved)
 	if (!env || fh_common_load(env) || cache_classes(env) ||
 	    fh_register(env, "io/fabrichealth/jni/Umad", abi_methods, FH_ARRAY_LEN(abi_methods)) ||
 	    fh_register(env, "io/fabrichealth/jni/Umad", fhumad_ca_methods, fhumad_ca_method_count) ||
-	    fh_register(env, "io/fabrichealth/jni/Umad", fhumad_sim_methods, fhumad_sim_method_count) ||
+	    fh_register(env, "io/fabrichealth/jni/SimulatorGuard", fhumad_sim_methods,
+			fhumad_sim_method_count) ||
 	    fh_register(env, "io/fabrichealth/jni/UmadPort", fhumad_port_methods,
 			fhumad_port_method_count))
 		return JNI_ERR;

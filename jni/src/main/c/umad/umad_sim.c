@@ -12,7 +12,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-static jint simulatorReachable0(JNIEnv *env, jclass cls, jstring jname)
+static jint reachable0(JNIEnv *env, jclass cls, jstring jname)
 {
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
 	const char *name;
@@ -38,6 +38,6 @@ static jint simulatorReachable0(JNIEnv *env, jclass cls, jstring jname)
 }
 
 const JNINativeMethod fhumad_sim_methods[] = {
-	{ "simulatorReachable0", "(Ljava/lang/String;)I", (void *)simulatorReachable0 },
+	{ "reachable0", "(Ljava/lang/String;)I", (void *)reachable0 },
 };
 const int fhumad_sim_method_count = FH_ARRAY_LEN(fhumad_sim_methods);

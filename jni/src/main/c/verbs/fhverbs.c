@@ -40,9 +40,6 @@ static jobjectArray deviceNames0(JNIEnv *env, jclass cls)
 	errno = 0;
 	list = ibv_get_device_list(&count);
 	if (!list) {
-		/* ENOSYS: the kernel has no verbs support at all, which is "no devices" to us */
-		if (errno == ENOSYS)
-			return (*env)->NewObjectArray(env, 0, string_class, NULL);
 		fh_throw(env, errno ? -errno : -EIO, "ibv_get_device_list");
 		return NULL;
 	}
@@ -55,6 +52,10 @@ static jobjectArray deviceNames0(JNIEnv *env, jclass cls)
 			break;
 		}
 		(*env)->SetObjectArrayElement(env, names, i, name);
+		if ((*env)->ExceptionCheck(env)) {
+			names = NULL;
+			break;
+		}
 		(*env)->DeleteLocalRef(env, name);
 	}
 	ibv_free_device_list(list);

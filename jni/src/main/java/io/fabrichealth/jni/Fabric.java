@@ -1,7 +1,6 @@
 package io.fabrichealth.jni;
 
 import java.util.List;
-import java.util.function.Function;
 
 /** libfabric: its version and the providers fi_getinfo offers on this host. */
 public final class Fabric {
@@ -9,7 +8,7 @@ public final class Fabric {
     private static final int FI_ENODATA = -61;
 
     private static final FamilyState STATE = FamilyState.load(NativeFamily.FABRIC, Fabric::version0, Fabric::abi0,
-            Fabric::abiMismatch);
+            Fabric::problem);
 
     private Fabric() {
     }
@@ -55,21 +54,32 @@ public final class Fabric {
         }
     }
 
-    /** abi0 = {binding version, built-against major, minor, running major, minor}. */
-    private static String abiMismatch(int[] abi) {
-        Function<int[], String> binding = AbiCheck.exact(new String[] {"binding version"}, BINDING_VERSION);
-        String mismatch = binding.apply(abi.length == 5 ? new int[] {abi[0]} : abi);
+    /**
+     * libfabric itself is opened by the .so at load (see fabric_lib.h), so a missing libfabric
+     * shows up here. abi0 = {binding version, built-against major, minor, running major, minor}.
+     */
+    private static String problem(int[] abi) {
+        String linkError = linkError0();
+        if (linkError != null) {
+            return LoadFailure.explain(NativeFamily.FABRIC, linkError);
+        }
+        String mismatch = AbiCheck.exact(NativeFamily.FABRIC, new String[] {"binding version", "length"},
+                BINDING_VERSION, 5).apply(new int[] {abi.length > 0 ? abi[0] : -1, abi.length});
         if (mismatch != null) {
             return mismatch;
         }
         boolean compatible = abi[3] == abi[1] && abi[4] >= abi[2];
-        return compatible ? null : "libfabric " + abi[3] + "." + abi[4] + " is installed but fhfabric was built"
-                + " against " + abi[1] + "." + abi[2] + "; install libfabric1 >= " + abi[1] + "." + abi[2];
+        return compatible ? null : "libfabric " + abi[3] + "." + abi[4] + " is installed but "
+                + NativeFamily.FABRIC.libraryFileName() + " was built against " + abi[1] + "." + abi[2]
+                + "; install libfabric1 >= " + abi[1] + "." + abi[2];
     }
 
     private static native String version0();
 
     private static native int[] abi0();
+
+    /** dlerror() text when libfabric.so.1 could not be opened, else null. */
+    private static native String linkError0();
 
     /** FI_VERSION(major, minor) of the running library. */
     private static native int fiVersion0();

@@ -12,20 +12,18 @@ record FamilyState(String version, Throwable cause) {
     /**
      * Loads the family's .so, then asks it for its version and ABI numbers.
      *
-     * @param abiMismatch returns a description of what differs, or null when the ABI matches
+     * @param problem given abi0()'s numbers, says what is wrong (the whole cause text), or null
      */
     static FamilyState load(NativeFamily family, Supplier<String> version0, Supplier<int[]> abi0,
-            Function<int[], String> abiMismatch) {
+            Function<int[], String> problem) {
         try {
             Throwable loadFailure = NativeLoader.load(family);
             if (loadFailure != null) {
                 return new FamilyState(null, loadFailure);
             }
-            String mismatch = abiMismatch.apply(abi0.get());
-            if (mismatch != null) {
-                return new FamilyState(null, new UnsatisfiedLinkError(family.libraryFileName()
-                        + " ABI mismatch: " + mismatch
-                        + "; rebuild fabric-health-jni on this host (mvn -pl jni install)"));
+            String cause = problem.apply(abi0.get());
+            if (cause != null) {
+                return new FamilyState(null, new UnsatisfiedLinkError(cause));
             }
             return new FamilyState(version0.get(), null);
         } catch (Throwable t) { // a class initializer must not throw: report it as data instead

@@ -4,13 +4,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.Objects;
 
 /**
  * Finds a family's .so and {@code System.load}s it. By default the .so is copied out of
- * {@code META-INF/native/linux-x86_64/} (jar or classes dir) into a private per-JVM temp dir;
+ * {@code META-INF/native/linux-x86_64/} (jar or classes dir) into a private temp dir, loaded,
+ * and deleted at once (the mapping outlives the file, so nothing is left even after kill -9);
  * the property {@value #NATIVE_DIR_PROPERTY} names a directory to load from instead (operators,
  * and tests that hide a family).
  *
@@ -55,21 +55,30 @@ public final class NativeLoader {
 
     private static Throwable loadFromClasspath(NativeFamily family) throws IOException {
         String file = family.libraryFileName();
-        Path copy;
         try (InputStream in = classLoader().getResourceAsStream(RESOURCE_DIR + file)) {
             if (in == null) {
                 return new UnsatisfiedLinkError(RESOURCE_DIR + file + " is missing from the "
                         + "fabric-health-jni jar; rebuild the jni module on a host with "
                         + "the -dev packages of " + Objects.requireNonNullElse(family.debianPackages(), "libc"));
             }
-            copy = ExtractDir.get().resolve(file);
-            Files.copy(in, copy, StandardCopyOption.REPLACE_EXISTING);
+            Path dir = createPrivateDir();
+            Path copy = dir.resolve(file);
+            try {
+                Files.copy(in, copy);
+                return loadFrom(family, copy, false);
+            } finally {
+                Files.deleteIfExists(copy);
+                Files.deleteIfExists(dir);
+            }
         }
+    }
+
+    private static Path createPrivateDir() {
         try {
-            return loadFrom(family, copy, false);
-        } finally {
-            // The mapping outlives the file; deleting now leaves nothing behind even after kill -9.
-            Files.deleteIfExists(copy);
+            return Files.createTempDirectory("fabric-health-native-"); // mode 0700
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot create a temp dir under " + System.getProperty("java.io.tmpdir")
+                    + " for the native libraries: " + e + "; set -Djava.io.tmpdir or -D" + NATIVE_DIR_PROPERTY, e);
         }
     }
 
@@ -107,26 +116,5 @@ public final class NativeLoader {
     private static ClassLoader classLoader() {
         ClassLoader loader = NativeLoader.class.getClassLoader();
         return loader != null ? loader : ClassLoader.getSystemClassLoader();
-    }
-
-    /** One private directory per JVM, created on first use. */
-    private static final class ExtractDir {
-        private static final Path DIR = create();
-
-        static Path get() {
-            return DIR;
-        }
-
-        private static Path create() {
-            try {
-                Path dir = Files.createTempDirectory("fabric-health-native-"); // mode 0700
-                dir.toFile().deleteOnExit();
-                return dir;
-            } catch (IOException e) {
-                throw new IllegalStateException("cannot create a temp dir under "
-                        + System.getProperty("java.io.tmpdir") + " for the native libraries: " + e
-                        + "; set -Djava.io.tmpdir or -D" + NATIVE_DIR_PROPERTY, e);
-            }
-        }
     }
 }

@@ -13,7 +13,8 @@ public final class Rds {
     private static final int EAFNOSUPPORT = -97;
 
     private static final FamilyState STATE = FamilyState.load(NativeFamily.RDS, Rds::version0, Rds::abi0,
-            AbiCheck.exact(new String[] {"binding version", "AF_RDS", "SOL_RDS"}, BINDING_VERSION, AF_RDS, SOL_RDS));
+            AbiCheck.exact(NativeFamily.RDS, new String[] {"binding version", "AF_RDS", "SOL_RDS"},
+                    BINDING_VERSION, AF_RDS, SOL_RDS));
 
     private Rds() {
     }

@@ -25,7 +25,8 @@ final class SimulatorGuard {
             return; // remote (UDP) ibsim: a connect proves nothing, so there is nothing to check
         }
         String sockName = System.getenv().getOrDefault("IBSIM_SOCKNAME", "sim");
-        int rc = Umad.simulatorReachable0(sockName);
+        Umad.ensureAvailability(); // registers reachable0
+        int rc = reachable0(sockName);
         if (rc < 0) {
             throw new NativeException(rc, "connect to ibsim's socket @" + sockName + ":ctl",
                     rc == ECONNREFUSED
@@ -34,4 +35,7 @@ final class SimulatorGuard {
                             : "check IBSIM_SOCKNAME");
         }
     }
+
+    /** 0 when ibsim's control socket "@NAME:ctl" accepts a connection, else -errno. */
+    private static native int reachable0(String sockName);
 }

@@ -8,14 +8,16 @@ import java.util.List;
  * <p>Under ibsim the same calls run through umad2sim ({@code LD_PRELOAD=.../libumad2sim.so}).
  * umad2sim attaches to the simulator on the first call that touches /sys/class/infiniband,
  * and if ibsim is not there it retries forever or exit()s the JVM; every entry point therefore
- * checks the simulator's socket first ({@link SimulatorGuard}).
+ * checks the simulator's socket first ({@link SimulatorGuard}). Two exits it cannot prevent: a
+ * SIM_HOST naming no node of the topology, and an 11th client of one ibsim ("connect failed").
  */
 public final class Umad {
     /** Bumped when the C side changes in a way Java must know about. */
     static final int BINDING_VERSION = 1;
+    private static final int ENODEV = -19;
 
     private static final FamilyState STATE = FamilyState.load(NativeFamily.UMAD, Umad::version0, Umad::abi0,
-            AbiCheck.exact(new String[] {"binding version", "sizeof(struct ib_user_mad)",
+            AbiCheck.exact(NativeFamily.UMAD, new String[] {"binding version", "sizeof(struct ib_user_mad)",
                 "sizeof(struct ib_mad_addr)", "MAD size", "UMAD_CA_NAME_LEN"},
                     BINDING_VERSION, 64, 44, UmadPort.MAD_SIZE, 20));
 
@@ -74,13 +76,7 @@ public final class Umad {
         if (ca == null) {
             firstCa("umad_open_port");
         }
-        int fd = UmadPort.open0(ca, port);
-        if (fd < 0) {
-            throw new NativeException(fd, "umad_open_port(" + ca + ", " + port + ")",
-                    "check the CA name and port with Umad.caNames() / ibstat; the port needs "
-                    + "read-write access to /dev/infiniband/umad*");
-        }
-        return new UmadPort(fd, ca, port);
+        return UmadPort.open(ca, port);
     }
 
     /** True when libumad2sim is preloaded, i.e. the MADs go to ibsim rather than a kernel. */
@@ -91,7 +87,7 @@ public final class Umad {
     private static String firstCa(String call) {
         List<String> names = caNames();
         if (names.isEmpty()) {
-            throw new NativeException(-19, call, "this host has no InfiniBand CA (/sys/class/infiniband "
+            throw new NativeException(ENODEV, call, "this host has no InfiniBand CA (/sys/class/infiniband "
                     + "is empty); to use ibsim set LD_PRELOAD=" + SimulatorGuard.UMAD2SIM
                     + " and IBSIM_SOCKNAME");
         }
@@ -105,7 +101,4 @@ public final class Umad {
     private static native String[] caNames0();
 
     private static native CaInfo ca0(String name);
-
-    /** 0 when ibsim's control socket "@NAME:ctl" accepts a connection, else -errno. */
-    static native int simulatorReachable0(String sockName);
 }

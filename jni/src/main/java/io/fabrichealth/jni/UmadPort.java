@@ -49,6 +49,17 @@ public final class UmadPort implements AutoCloseable {
         this.port = port;
     }
 
+    /** umad_open_port; {@link Umad#open} checks availability and the simulator first. */
+    static UmadPort open(String ca, int port) {
+        int fd = open0(ca, port);
+        if (fd < 0) {
+            throw new NativeException(fd, "umad_open_port(" + ca + ", " + port + ")",
+                    "check the CA name and port with Umad.caNames() / ibstat; the port needs "
+                    + "read-write access to /dev/infiniband/umad*");
+        }
+        return new UmadPort(fd, ca, port);
+    }
+
     /** The CA name asked for at open (null = first active). */
     public String caName() {
         return ca;
@@ -207,7 +218,7 @@ public final class UmadPort implements AutoCloseable {
     }
 
     /** fd, or -errno. */
-    static native int open0(String ca, int port);
+    private static native int open0(String ca, int port);
 
     private static native int register0(int fd, int mgmtClass, int classVersion);
 

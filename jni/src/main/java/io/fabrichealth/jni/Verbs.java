@@ -5,9 +5,10 @@ import java.util.List;
 /** libibverbs (and librdmacm, linked by the same library): the RDMA devices this host sees. */
 public final class Verbs {
     static final int BINDING_VERSION = 1;
+    private static final int ENOSYS = -38;
 
     private static final FamilyState STATE = FamilyState.load(NativeFamily.VERBS, Verbs::version0, Verbs::abi0,
-            AbiCheck.exact(new String[] {"binding version"}, BINDING_VERSION));
+            AbiCheck.exact(NativeFamily.VERBS, new String[] {"binding version"}, BINDING_VERSION));
 
     private Verbs() {
     }
@@ -30,10 +31,20 @@ public final class Verbs {
         return STATE;
     }
 
-    /** Names of the RDMA devices (ibv_get_device_list); empty when there are none. */
+    /**
+     * Names of the RDMA devices (ibv_get_device_list); empty when there are none, including
+     * when the kernel has no verbs support at all (ENOSYS, as on a host without RDMA modules).
+     */
     public static List<String> deviceNames() {
         ensureAvailability();
-        return List.of(deviceNames0());
+        try {
+            return List.of(deviceNames0());
+        } catch (NativeException e) {
+            if (e.status() == ENOSYS) {
+                return List.of();
+            }
+            throw e;
+        }
     }
 
     private static native String version0();
