@@ -40,7 +40,10 @@ ibsim_pid=$!
 for _ in $(seq 50); do grep -q 'sim>' "$work/ibsim.log" 2>/dev/null && break; sleep 0.1; done
 grep -q 'sim>' "$work/ibsim.log" || { echo "ibsim did not start:" >&2; cat "$work/ibsim.log" >&2; exit 1; }
 
-console() { echo "$1" >"$work/console"; sleep 0.2; }
+# Console commands are queued and written in one go; ibsim runs them in order, then we give it a moment.
+queued=()
+queue() { queued+=("$1"); }
+console() { queue "$1"; printf '%s\n' "${queued[@]}" >"$work/console"; queued=(); sleep 0.3; }
 
 mkdir -p "$work/run" "$work/osm"
 # Clients run from a scratch folder: umad2sim creates ./sys-<pid>/ in the working directory.
@@ -63,20 +66,21 @@ for kv in SymbolErrorCounter=1234 PortRcvErrors=2345 PortRcvRemotePhysicalErrors
           PortRcvSwitchRelayErrors=4567 PortXmitDiscards=5678 PortXmitConstraintErrors=67 \
           PortRcvConstraintErrors=78 LocalLinkIntegrityErrors=9 ExcessiveBufferOverrunErrors=10 \
           VL15Dropped=1112 PortXmitWait=131415; do
-    console "PerformanceSet \"Switch1\"[3] PortCounters.$kv"
+    queue "PerformanceSet \"Switch1\"[3] PortCounters.$kv"
 done
 for kv in PortXmitData=81985529216486895 PortRcvData=1311768467463790320 PortXmitPkts=4294967297 \
           PortRcvPkts=1099511627776 PortUnicastXmitPkts=11 PortUnicastRcvPkts=12 \
           PortMultiCastXmitPkts=13 PortMultiCastRcvPkts=14; do
-    console "PerformanceSet \"Switch1\"[3] PortCountersExtended.$kv"
+    queue "PerformanceSet \"Switch1\"[3] PortCountersExtended.$kv"
 done
 for kv in SymbolErrorCounter=65535 PortRcvErrors=65535 PortRcvRemotePhysicalErrors=65535 \
           PortRcvSwitchRelayErrors=65535 PortXmitDiscards=65535 PortXmitConstraintErrors=255 \
           PortRcvConstraintErrors=255 LocalLinkIntegrityErrors=15 ExcessiveBufferOverrunErrors=15 \
           VL15Dropped=65535 PortXmitData=4294967295 PortRcvData=4294967295 PortXmitPkts=4294967295 \
           PortRcvPkts=4294967295 PortXmitWait=4294967295; do
-    console "PerformanceSet \"Switch2\"[1] PortCounters.$kv"
+    queue "PerformanceSet \"Switch2\"[1] PortCounters.$kv"
 done
+console "# counters set"
 
 # capture NAME TOOL ARGS...: one vector file per query.
 capture() {
@@ -111,6 +115,7 @@ capture switchinfo-lid         smpquery switchinfo "$sw1"
 capture switchinfo-dr          smpquery -D switchinfo 0,1,3
 capture portinfo-ca-edr        smpquery portinfo "$hca1" 1
 capture portinfo-switch-port0  smpquery portinfo "$sw1" 0
+capture portinfo-switch2-port0 smpquery portinfo "$sw2" 0
 capture portinfo-switch-1x     smpquery portinfo "$sw1" 2
 capture portinfo-switch-hdr    smpquery portinfo "$sw1" 3
 capture portinfo-switch-fdr    smpquery portinfo "$sw2" 1
@@ -125,11 +130,13 @@ capture perf-counters-all      perfquery -a "$sw1"
 capture perf-extended          perfquery -x "$sw1" 3
 capture perf-bad-port          perfquery "$sw1" 9
 
+# iblinkinfo before the link below goes down and comes back, so it describes the same states.
+client iblinkinfo >"$out/iblinkinfo.txt" 2>/dev/null
+
 console 'Unlink "Switch2"[5]'
 capture portinfo-unlinked      smpquery portinfo "$sw2" 5
 console 'ReLink "Switch2"[5]'
 capture portinfo-relinked      smpquery portinfo "$sw2" 5
 capture perf-counters-relinked perfquery "$sw2" 5
 
-client iblinkinfo >"$out/iblinkinfo.txt" 2>/dev/null
 echo "vectors written to $out" >&2
