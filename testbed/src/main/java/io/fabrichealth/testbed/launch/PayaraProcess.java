@@ -62,11 +62,21 @@ public final class PayaraProcess implements AutoCloseable {
                 "--prebootcommandfile", preboot.toString()));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(spec.workDir().toFile());
         pb.environment().putAll(spec.env());
+        pb.environment().put("LD_PRELOAD", withJsig(spec.env().get("LD_PRELOAD")));
         Path log = spec.workDir().resolve("payara.log");
         pb.redirectErrorStream(true).redirectOutput(log.toFile());
         Process p = pb.start();
         String host = spec.bind().contains(":") ? "[" + spec.bind() + "]" : spec.bind();
         return new PayaraProcess(p, log, "http://" + host + ":" + spec.port());
+    }
+
+    /**
+     * libjsig first: libfabric's PSM constructor installs its own SIGSEGV/SIGBUS handlers, and the JVM relies on
+     * SIGSEGV for implicit null checks. libjsig chains the handlers so a load of libfabric cannot kill the JVM.
+     */
+    public static String withJsig(String preload) {
+        String jsig = Path.of(System.getProperty("java.home"), "lib", "libjsig.so").toString();
+        return preload == null || preload.isBlank() ? jsig : jsig + ":" + preload;
     }
 
     public String baseUrl() {

@@ -1,0 +1,89 @@
+package io.fabrichealth.agent.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What {@code ./fabric-health run} does after its install and build steps: the launcher brings up ibsim, opensm and
+ * Payara, prints where to read the agent, and Ctrl-C leaves none of them behind.
+ */
+class LauncherIT {
+    @TempDir
+    Path work;
+
+    @Test
+    void runServesTheAgentAndCtrlCLeavesNothingBehind() throws Exception {
+        int http = HostProcess.freePort();
+        int jmx = HostProcess.freePort();
+        Path config = work.resolve("run.yaml");
+        Files.writeString(config, """
+                http:
+                  port: %d
+                jmx:
+                  port: %d
+                fabric:
+                  mode: simulated
+                simulation:
+                  topology: bundled
+                """.formatted(http, jmx));
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", cp, "io.fabrichealth.testbed.launch.Launcher", "--home", root.toString(), "run",
+                "--config", config.toString());
+        pb.redirectError(work.resolve("launcher.err").toFile());
+        Process launcher = pb.start();
+        List<String> out = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(launcher.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null; ) {
+                out.add(line);
+                if (line.startsWith("Press Ctrl-C")) {
+                    break;
+                }
+            }
+            assertThat(out).as("launcher stderr:\n" + Files.readString(work.resolve("launcher.err")))
+                    .anyMatch(l -> l.contains("http://127.0.0.1:" + http + "/jolokia"))
+                    .anyMatch(l -> l.contains("service:jmx:rmi://127.0.0.1:" + jmx));
+
+            Jolokia.Answer a = new Jolokia(http).get("/read/fabric.health:type=Agent/Fabric");
+            assertThat(a.status()).as(a.body()).isEqualTo(200);
+            @SuppressWarnings("unchecked")
+            Map<String, Object> fabric = (Map<String, Object>) a.value();
+            assertThat(fabric.get("mode")).isEqualTo("simulated");
+            String url = "service:jmx:rmi://127.0.0.1:" + jmx + "/jndi/rmi://127.0.0.1:" + jmx + "/jmxrmi";
+            try (JMXConnector c = JMXConnectorFactory.connect(new JMXServiceURL(url))) {
+                assertThat(c.getMBeanServerConnection().getAttribute(new ObjectName("fabric.health:type=Agent"), "Version"))
+                        .isNotNull();
+            }
+
+            List<ProcessHandle> children = launcher.toHandle().descendants().toList();
+            assertThat(children).as("ibsim, opensm and Payara run under the launcher").hasSizeGreaterThanOrEqualTo(3);
+            new ProcessBuilder("kill", "-INT", Long.toString(launcher.pid())).start().waitFor();
+            assertThat(launcher.waitFor(90, TimeUnit.SECONDS)).as("launcher exits after Ctrl-C").isTrue();
+            for (ProcessHandle child : children) {
+                child.onExit().get(10, TimeUnit.SECONDS);
+                assertThat(child.isAlive()).as("left behind: " + child.info().commandLine().orElse("?")).isFalse();
+            }
+        } finally {
+            if (launcher.isAlive()) {
+                launcher.descendants().forEach(ProcessHandle::destroyForcibly);
+                launcher.destroyForcibly();
+            }
+        }
+    }
+}
