@@ -8,6 +8,8 @@ import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.NotCompliantMBeanException;
 import javax.management.ObjectName;
+import javax.management.NotificationEmitter;
+import javax.management.StandardEmitterMBean;
 import javax.management.StandardMBean;
 
 /**
@@ -30,8 +32,10 @@ public final class MBeanRegistry implements AutoCloseable {
      */
     public synchronized <T> void register(ObjectName name, T impl, Class<T> iface) {
         try {
-            StandardMBean mbean = new StandardMBean(impl, iface, false);
-            Object target = impl instanceof javax.management.NotificationEmitter ? new EmittingMBean<>(impl, iface) : mbean;
+            // StandardEmitterMBean keeps the emitter's MBeanNotificationInfo, so JConsole and Jolokia list show it.
+            Object target = impl instanceof NotificationEmitter emitter
+                    ? new StandardEmitterMBean(impl, iface, emitter)
+                    : new StandardMBean(impl, iface, false);
             if (server.isRegistered(name)) {
                 server.unregisterMBean(name);
             }

@@ -1,0 +1,51 @@
+package io.fabrichealth.mbeans.alarms;
+
+import io.fabrichealth.mbeans.Composites;
+import java.time.Instant;
+import java.util.Map;
+import javax.management.openmbean.CompositeData;
+import javax.management.openmbean.SimpleType;
+
+/**
+ * The flat shapes of alarms over JMX: one row type for ActiveAlarms and for every notification's userData, so a
+ * consumer parses one shape. Times are ISO-8601 strings; empty means "not yet".
+ */
+final class AlarmComposites {
+    static final Composites ALARM = new Composites("Alarm", "one alarm of fabric-health",
+            "id", SimpleType.STRING,
+            "kind", SimpleType.STRING,
+            "severity", SimpleType.STRING,
+            "subject", SimpleType.STRING,
+            "raisedAt", SimpleType.STRING,
+            "lastSeenAt", SimpleType.STRING,
+            "count", SimpleType.LONG,
+            "details", SimpleType.STRING,
+            "acknowledged", SimpleType.BOOLEAN,
+            "acknowledgedBy", SimpleType.STRING,
+            "acknowledgedAt", SimpleType.STRING,
+            "clearedAt", SimpleType.STRING);
+
+    static final Composites BY_SEVERITY = new Composites("AlarmCountBySeverity", "active alarms per severity",
+            "critical", SimpleType.LONG,
+            "major", SimpleType.LONG,
+            "minor", SimpleType.LONG,
+            "warning", SimpleType.LONG);
+
+    private AlarmComposites() {
+    }
+
+    static CompositeData of(Alarm a) {
+        return ALARM.of(a.id(), a.kind().name(), a.severity().name(), a.subject(), a.raisedAt().toString(),
+                a.lastSeenAt().toString(), a.count(), a.details(), a.acknowledged(), a.acknowledgedBy(),
+                iso(a.acknowledgedAt()), iso(a.clearedAt()));
+    }
+
+    static CompositeData of(Map<Severity, Long> counts) {
+        return BY_SEVERITY.of(counts.get(Severity.CRITICAL), counts.get(Severity.MAJOR), counts.get(Severity.MINOR),
+                counts.get(Severity.WARNING));
+    }
+
+    private static String iso(Instant t) {
+        return t == null ? "" : t.toString();
+    }
+}

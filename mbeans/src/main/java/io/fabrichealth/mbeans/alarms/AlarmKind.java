@@ -1,0 +1,52 @@
+package io.fabrichealth.mbeans.alarms;
+
+import io.fabrichealth.config.AlarmsConfig;
+import java.util.Arrays;
+
+/**
+ * What went wrong. The names are the keys of {@code alarms.hysteresis} in the config ({@link AlarmsConfig#KINDS}).
+ */
+public enum AlarmKind {
+    /** A port that was Active went Down (SMP sweep). */
+    PortDown(Severity.MAJOR),
+    /** A link runs below the width or speed both ends could run (iblinkinfo's "Could be"). */
+    LinkDegraded(Severity.MINOR),
+    /** An error counter grew past its threshold within one interval. */
+    ErrorThreshold(Severity.MINOR),
+    /** A destination stopped answering MADs. */
+    MadTimeouts(Severity.MAJOR),
+    /** A ping-pong or burst peer does not answer. */
+    PeerUnreachable(Severity.MAJOR),
+    /** Received bytes differ from the bytes sent. Never clears on its own: only an acknowledgement clears it. */
+    Corruption(Severity.CRITICAL),
+    /** An RMA burst failed or fell short. */
+    BurstFailed(Severity.MINOR),
+    /** A probe could not run at all (exception, missing native library). */
+    ProbeError(Severity.WARNING);
+
+    private final Severity severity;
+
+    AlarmKind(Severity severity) {
+        this.severity = severity;
+    }
+
+    public Severity severity() {
+        return severity;
+    }
+
+    /** False only for Corruption: silent data corruption must be seen by a person, even if it stopped. */
+    public boolean clearsItself() {
+        return this != Corruption;
+    }
+
+    /** Case-insensitive, for operations typed by people. */
+    public static AlarmKind parse(String text) {
+        for (AlarmKind k : values()) {
+            if (k.name().equalsIgnoreCase(text.strip())) {
+                return k;
+            }
+        }
+        throw new IllegalArgumentException("unknown alarm kind '" + text + "'; use one of "
+                + Arrays.toString(values()));
+    }
+}

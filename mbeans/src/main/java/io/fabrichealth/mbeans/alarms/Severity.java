@@ -1,0 +1,9 @@
+package io.fabrichealth.mbeans.alarms;
+
+/** ITU X.733 perceived severities, most severe first. */
+public enum Severity {
+    CRITICAL,
+    MAJOR,
+    MINOR,
+    WARNING
+}
