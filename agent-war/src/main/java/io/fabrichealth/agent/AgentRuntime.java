@@ -1,9 +1,6 @@
 package io.fabrichealth.agent;
 
 import io.fabrichealth.agent.jmx.JmxConnector;
-import io.fabrichealth.agent.jolokia.AgentRestrictor;
-import io.fabrichealth.agent.web.BasicAuth;
-import io.fabrichealth.agent.web.ClientAddress;
 import io.fabrichealth.config.AuthConfig;
 import io.fabrichealth.config.ConfigService;
 import io.fabrichealth.config.FabricHealthConfig;
@@ -12,131 +9,182 @@ import io.fabrichealth.mbeans.ObjectNames;
 import io.fabrichealth.mbeans.agent.Agent;
 import io.fabrichealth.mbeans.agent.AgentMXBean;
 import io.fabrichealth.mbeans.agent.AgentState;
+import io.fabrichealth.mbeans.alarms.AlarmBook;
+import io.fabrichealth.mbeans.alarms.AlarmKind;
+import io.fabrichealth.mbeans.alarms.Alarms;
+import io.fabrichealth.mbeans.alarms.AlarmsMXBean;
 import io.fabrichealth.mbeans.config.ConfigMXBean;
 import io.fabrichealth.mbeans.config.ConfigView;
+import io.fabrichealth.mbeans.metrics.AgentMetrics;
+import io.fabrichealth.mbeans.schedules.ScheduleMBeans;
 import io.fabrichealth.probes.ProbeCounts;
+import io.fabrichealth.probes.ProbeResult;
 import io.fabrichealth.probes.local.LocalInspection;
-import jakarta.servlet.DispatcherType;
-import jakarta.servlet.FilterRegistration;
+import io.fabrichealth.schedules.ScheduleControl;
+import io.fabrichealth.schedules.ScheduleListener;
+import io.fabrichealth.schedules.Schedules;
 import jakarta.servlet.ServletContext;
-import jakarta.servlet.ServletRegistration;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
+import java.nio.file.Files;
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.EnumSet;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import javax.management.MBeanServer;
-import org.jolokia.server.core.http.AgentServlet;
 
-/** Everything one deployment of the WAR starts, in start order; {@link #close()} stops it in reverse. */
+/**
+ * Everything one deployment of the WAR starts. Each piece is pushed on a stack as it starts, and {@link #close()}
+ * pops them in reverse, so a failed start and an undeploy release exactly what was taken.
+ */
 final class AgentRuntime implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger("fabric.health");
 
-    private final MBeanRegistry registry;
-    private final JmxConnector jmx;
-    private final ExecutorService background;
+    private final Deque<AutoCloseable> started = new ArrayDeque<>();
 
-    private AgentRuntime(MBeanRegistry registry, JmxConnector jmx, ExecutorService background) {
-        this.registry = registry;
-        this.jmx = jmx;
-        this.background = background;
+    private AgentRuntime() {
     }
 
     static AgentRuntime start(ServletContext ctx) {
+        AgentRuntime rt = new AgentRuntime();
+        try {
+            rt.boot(ctx);
+            return rt;
+        } catch (RuntimeException e) {
+            rt.close();
+            throw e;
+        }
+    }
+
+    private void boot(ServletContext ctx) {
         Instant startedAt = Instant.now();
         MBeanServer mbs = ManagementFactory.getPlatformMBeanServer(); // Payara's MBeanServer is the platform one
         ConfigService configs = ConfigService.fromEnvironment();
         AgentState state = new AgentState();
         state.configSource(configs.source());
         if (configs.current().isEmpty()) {
-            state.error("config " + configs.source() + " is invalid, no probes run until it is fixed and "
+            state.error("config " + configs.source() + " is invalid; no probes run until it is fixed and "
                     + "fabric.health:type=Config reload() accepts it: " + configs.lastErrors());
             LOG.severe(state.lastError());
         }
-        // Before a valid config exists, serve with the built-in defaults (loopback HTTP/JMX) and no probes.
+        // Without a valid config the agent serves its MBeans with the built-in defaults and runs no probes.
         FabricHealthConfig cfg = configs.current().orElse(FabricHealthConfig.DEFAULTS);
+        state.natives(LocalInspection.natives());
 
-        MBeanRegistry registry = new MBeanRegistry(mbs);
-        JmxConnector jmx = null;
         ExecutorService background = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "fabric-health-inspect");
             t.setDaemon(true);
             return t;
         });
-        try {
-            state.natives(LocalInspection.natives());
-            if (cfg.jmx().enabled()) {
-                try {
-                    AuthConfig auth = cfg.jmx().auth();
-                    jmx = JmxConnector.start(mbs, cfg.jmx().bind(), cfg.jmx().port(),
-                            auth == null ? null : auth.user(), auth == null ? null : password(auth));
-                } catch (IOException e) {
-                    state.error(e.getMessage());
-                    LOG.log(Level.SEVERE, e.getMessage(), e);
-                }
-            }
-            String jolokiaUrl = "http://" + urlHost(cfg.http().bind()) + ":" + cfg.http().port()
-                    + ctx.getContextPath() + "/jolokia";
-            Agent agent = new Agent(version(ctx), startedAt, jolokiaUrl, jmx == null ? "" : jmx.url(), state,
-                    new ProbeCounts());
-            registry.register(ObjectNames.parse(AgentMXBean.OBJECT_NAME), agent, AgentMXBean.class);
-            registry.register(ObjectNames.parse(ConfigMXBean.OBJECT_NAME), new ConfigView(configs), ConfigMXBean.class);
-
-            installWeb(ctx, cfg);
-            // Reading the local port may wait on the simulator; never hold up the deployment for it.
-            background.submit(() -> state.fabric(LocalInspection.fabric(cfg)));
-            configs.onChange(next -> background.submit(() -> {
-                state.configSource(configs.source());
-                state.fabric(LocalInspection.fabric(next));
-            }));
-            LOG.info("fabric-health " + agent.getVersion() + " started: " + jolokiaUrl
-                    + (jmx == null ? "" : ", " + jmx.url()) + ", config " + configs.source());
-            return new AgentRuntime(registry, jmx, background);
-        } catch (RuntimeException e) {
+        push(() -> {
             background.shutdownNow();
-            closeQuietly(jmx);
-            registry.close();
-            throw e;
+            background.awaitTermination(5, TimeUnit.SECONDS);
+        });
+        MBeanRegistry registry = push(new MBeanRegistry(mbs));
+        JmxConnector jmx = cfg.jmx().enabled() ? startJmx(mbs, cfg, state) : null;
+
+        AlarmBook book = push(openAlarmBook(cfg, state));
+        Alarms alarms = push(new Alarms(book));
+        ProbeCounts counts = new ProbeCounts();
+        String jolokiaUrl = "http://" + urlHost(cfg.http().bind()) + ":" + cfg.http().port() + ctx.getContextPath()
+                + "/jolokia";
+        Agent agent = new Agent(version(ctx), startedAt, jolokiaUrl, jmx == null ? "" : jmx.url(), state, counts);
+        registry.register(ObjectNames.parse(AgentMXBean.OBJECT_NAME), agent, AgentMXBean.class);
+        registry.register(ObjectNames.parse(ConfigMXBean.OBJECT_NAME), new ConfigView(configs), ConfigMXBean.class);
+        registry.register(ObjectNames.parse(AlarmsMXBean.OBJECT_NAME), alarms, AlarmsMXBean.class);
+
+        // Reading the local port may wait on the simulator; never hold up the deployment for it.
+        background.submit(() -> state.fabric(LocalInspection.fabric(cfg)));
+
+        AgentProbes probes = new AgentProbes();
+        ScheduleMBeans scheduleBeans = push(new ScheduleMBeans(registry));
+        Schedules schedules = null;
+        if (configs.current().isPresent()) {
+            schedules = push(Schedules.start(cfg, probes, counts, listener(state, book)));
+            scheduleBeans.sync(schedules.controls());
         }
+        Schedules running = schedules;
+        PrometheusRegistry metrics = new PrometheusRegistry(); // per deployment, so a redeploy starts clean
+        metrics.register(new AgentMetrics(state, book, counts, () -> running == null ? List.of() : running.controls()));
+        WebSetup.install(ctx, cfg.http(), metrics);
+        configs.onChange(next -> {
+            state.configSource(configs.source());
+            book.reconfigure(next.alarms());
+            if (running != null) {
+                running.apply(next);
+                scheduleBeans.sync(running.controls());
+            }
+            background.submit(() -> state.fabric(LocalInspection.fabric(next)));
+        });
+        LOG.info("fabric-health " + agent.getVersion() + " started: " + jolokiaUrl
+                + (jmx == null ? "" : ", " + jmx.url()) + ", config " + configs.source());
     }
 
-    private static void installWeb(ServletContext ctx, FabricHealthConfig cfg) {
-        FilterRegistration.Dynamic address = ctx.addFilter("client-address", new ClientAddress());
-        address.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
-        AuthConfig auth = cfg.http().auth();
-        if (auth != null) {
-            FilterRegistration.Dynamic basic = ctx.addFilter("basic-auth", new BasicAuth(auth.user(), password(auth)));
-            basic.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
-        }
-        AgentRestrictor restrictor = new AgentRestrictor(cfg.http().execFromLoopbackOnly(), cfg.http().allowedOrigins());
-        ServletRegistration.Dynamic jolokia = ctx.addServlet("jolokia", new AgentServlet(restrictor));
-        jolokia.addMapping("/jolokia/*");
-        jolokia.setInitParameter("includeStackTrace", "false");
-        jolokia.setInitParameter("discoveryEnabled", "false");
-        jolokia.setInitParameter("debug", "false");
-        jolokia.setLoadOnStartup(1);
-    }
-
-    private static String password(AuthConfig auth) {
+    private JmxConnector startJmx(MBeanServer mbs, FabricHealthConfig cfg, AgentState state) {
+        AuthConfig auth = cfg.jmx().auth();
         try {
-            return auth.readPassword();
+            return push(JmxConnector.start(mbs, cfg.jmx().bind(), cfg.jmx().port(),
+                    auth == null ? null : auth.user(), auth == null ? null : WebSetup.password(auth)));
         } catch (IOException e) {
-            throw new IllegalStateException("cannot read password file " + auth.passwordFile() + ": " + e.getMessage()
-                    + "; create it with the password on its first line, readable by the agent only", e);
+            state.error(e.getMessage()); // the agent keeps serving over HTTP
+            LOG.log(Level.SEVERE, e.getMessage(), e);
+            return null;
         }
+    }
+
+    /** Alarms persist in the state dir; if it cannot be used the agent keeps them in memory and says so. */
+    private static AlarmBook openAlarmBook(FabricHealthConfig cfg, AgentState state) {
+        try {
+            Files.createDirectories(cfg.agent().stateDir());
+            AlarmBook book = AlarmBook.persistent(cfg.alarms(), cfg.agent().stateDir(), Clock.systemUTC(), state::error);
+            if (!book.loadNote().isEmpty()) {
+                LOG.warning(book.loadNote());
+            }
+            return book;
+        } catch (IOException | RuntimeException e) {
+            state.error("alarms are kept in memory only: cannot use agent.stateDir " + cfg.agent().stateDir() + " ("
+                    + e.getMessage() + "); point agent.stateDir at a writable directory");
+            return AlarmBook.inMemory(cfg.alarms(), Clock.systemUTC());
+        }
+    }
+
+    private static ScheduleListener listener(AgentState state, AlarmBook book) {
+        return new ScheduleListener() {
+            @Override
+            public void finished(ScheduleControl schedule, ProbeResult result) {
+                book.observe(AlarmKind.ProbeError, schedule.name(), false, result.summary());
+            }
+
+            @Override
+            public void error(ScheduleControl schedule, Throwable error) {
+                state.probeError(schedule.family(), schedule.name() + ": " + error);
+                book.observe(AlarmKind.ProbeError, schedule.name(), true, String.valueOf(error));
+            }
+
+            @Override
+            public void overran(ScheduleControl schedule, Duration took, Duration gap) {
+                state.jobOverran();
+            }
+        };
+    }
+
+    private <T extends AutoCloseable> T push(T resource) {
+        started.push(resource);
+        return resource;
     }
 
     private static String urlHost(String bind) {
         try {
-            InetAddress a = InetAddress.getByName(bind);
-            if (a.isAnyLocalAddress()) {
+            if (InetAddress.getByName(bind).isAnyLocalAddress()) {
                 return InetAddress.getLocalHost().getHostName();
             }
         } catch (IOException e) {
@@ -159,39 +207,18 @@ final class AgentRuntime implements AutoCloseable {
         return "dev";
     }
 
-    private static void closeQuietly(AutoCloseable c) {
-        if (c != null) {
-            try {
-                c.close();
-            } catch (Exception e) {
-                LOG.log(Level.WARNING, "while stopping: " + e.getMessage(), e);
-            }
-        }
-    }
-
+    /** Stops everything in reverse start order, reporting each failure and going on. */
     @Override
     public void close() {
-        List<Exception> failures = new ArrayList<>();
-        background.shutdownNow();
-        try {
-            background.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        try {
-            if (jmx != null) {
-                jmx.close();
+        while (!started.isEmpty()) {
+            AutoCloseable c = started.pop();
+            try {
+                c.close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (Exception e) {
+                LOG.log(Level.WARNING, "fabric-health stop: " + e.getMessage(), e);
             }
-        } catch (IOException | RuntimeException e) {
-            failures.add(e);
-        }
-        try {
-            registry.close();
-        } catch (RuntimeException e) {
-            failures.add(e);
-        }
-        for (Exception e : failures) {
-            LOG.log(Level.WARNING, "fabric-health stop: " + e.getMessage(), e);
         }
         LOG.info("fabric-health stopped");
     }

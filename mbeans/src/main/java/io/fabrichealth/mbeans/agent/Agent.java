@@ -21,6 +21,7 @@ public final class Agent implements AgentMXBean {
             "port", SimpleType.INTEGER, "portGuid", SimpleType.STRING, "lid", SimpleType.INTEGER,
             "state", SimpleType.STRING, "error", SimpleType.STRING);
     static final Composites PROBE_COUNTS = probeCountsType();
+    static final Composites PROBE_ERRORS = probeErrorsType();
 
     private final String version;
     private final Instant startedAt;
@@ -48,6 +49,15 @@ public final class Agent implements AgentMXBean {
             items.add(SimpleType.LONG);
         }
         return new Composites("ProbeCounts", "runs and failures per probe family", items.toArray());
+    }
+
+    private static Composites probeErrorsType() {
+        List<Object> items = new ArrayList<>();
+        for (ProbeFamily f : ProbeFamily.values()) {
+            items.add(itemPrefix(f));
+            items.add(SimpleType.LONG);
+        }
+        return new Composites("ProbeErrors", "probe runs that could not happen, per family", items.toArray());
     }
 
     /** "smp-sweep" becomes "smpSweep": flat camelCase keys survive every exporter's flattening. */
@@ -116,6 +126,25 @@ public final class Agent implements AgentMXBean {
             values.add(counts.failures(f));
         }
         return PROBE_COUNTS.of(values.toArray());
+    }
+
+    @Override
+    public long getJobOverruns() {
+        return state.jobOverruns();
+    }
+
+    @Override
+    public CompositeData getProbeErrors() {
+        List<Object> values = new ArrayList<>();
+        for (ProbeFamily f : ProbeFamily.values()) {
+            values.add(state.probeErrors(f));
+        }
+        return PROBE_ERRORS.of(values.toArray());
+    }
+
+    @Override
+    public String getLastNativeError() {
+        return state.lastNativeError();
     }
 
     @Override

@@ -33,6 +33,15 @@ public interface AgentMXBean {
     /** Runs and failures per probe family since start. */
     CompositeData getProbeCounts();
 
+    /** Probe runs that took longer than their schedule's interval (their next slots were skipped). */
+    long getJobOverruns();
+
+    /** Per probe family, runs that could not happen at all (exceptions, missing native families). */
+    CompositeData getProbeErrors();
+
+    /** The last error a native call reported, with its errno name; empty when there was none. */
+    String getLastNativeError();
+
     /** The last error the agent met, with what to do next; empty when there was none. */
     String getLastError();
 
