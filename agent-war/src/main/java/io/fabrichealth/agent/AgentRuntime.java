@@ -1,7 +1,5 @@
 package io.fabrichealth.agent;
 
-import io.fabrichealth.agent.jmx.JmxConnector;
-import io.fabrichealth.config.AuthConfig;
 import io.fabrichealth.config.ConfigService;
 import io.fabrichealth.config.FabricHealthConfig;
 import io.fabrichealth.mbeans.MBeanRegistry;
@@ -90,14 +88,18 @@ final class AgentRuntime implements AutoCloseable {
             background.awaitTermination(5, TimeUnit.SECONDS);
         });
         MBeanRegistry registry = push(new MBeanRegistry(mbs));
-        JmxConnector jmx = cfg.jmx().enabled() ? startJmx(mbs, cfg, state) : null;
+        String jmxUrl = jmxServiceUrl();
+        if (cfg.jmx().enabled() && jmxUrl.isEmpty()) {
+            LOG.info("jmx.enabled, but this JVM has no remote JMX agent: start it with ./fabric-health run, or add "
+                    + "-Dcom.sun.management.jmxremote.port=" + cfg.jmx().port() + " and friends (see README)");
+        }
 
         AlarmBook book = push(openAlarmBook(cfg, state));
         Alarms alarms = push(new Alarms(book));
         ProbeCounts counts = new ProbeCounts();
         String jolokiaUrl = "http://" + urlHost(cfg.http().bind()) + ":" + cfg.http().port() + ctx.getContextPath()
                 + "/jolokia";
-        Agent agent = new Agent(version(ctx), startedAt, jolokiaUrl, jmx == null ? "" : jmx.url(), state, counts);
+        Agent agent = new Agent(version(ctx), startedAt, jolokiaUrl, jmxUrl, state, counts);
         registry.register(ObjectNames.parse(AgentMXBean.OBJECT_NAME), agent, AgentMXBean.class);
         registry.register(ObjectNames.parse(ConfigMXBean.OBJECT_NAME), new ConfigView(configs), ConfigMXBean.class);
         registry.register(ObjectNames.parse(AlarmsMXBean.OBJECT_NAME), alarms, AlarmsMXBean.class);
@@ -126,19 +128,21 @@ final class AgentRuntime implements AutoCloseable {
             background.submit(() -> state.fabric(LocalInspection.fabric(next)));
         });
         LOG.info("fabric-health " + agent.getVersion() + " started: " + jolokiaUrl
-                + (jmx == null ? "" : ", " + jmx.url()) + ", config " + configs.source());
+                + (jmxUrl.isEmpty() ? "" : ", " + jmxUrl) + ", config " + configs.source());
     }
 
-    private JmxConnector startJmx(MBeanServer mbs, FabricHealthConfig cfg, AgentState state) {
-        AuthConfig auth = cfg.jmx().auth();
-        try {
-            return push(JmxConnector.start(mbs, cfg.jmx().bind(), cfg.jmx().port(),
-                    auth == null ? null : auth.user(), auth == null ? null : WebSetup.password(auth)));
-        } catch (IOException e) {
-            state.error(e.getMessage()); // the agent keeps serving over HTTP
-            LOG.log(Level.SEVERE, e.getMessage(), e);
-            return null;
+    /**
+     * JSR-160 is the JVM's own management agent (JVM-wide, so it survives redeploys); the launcher starts it from
+     * the config's jmx section. Empty when this JVM has none.
+     */
+    private static String jmxServiceUrl() {
+        String port = System.getProperty("com.sun.management.jmxremote.port");
+        if (port == null) {
+            return "";
         }
+        String host = System.getProperty("com.sun.management.jmxremote.host",
+                System.getProperty("java.rmi.server.hostname", "localhost"));
+        return "service:jmx:rmi:///jndi/rmi://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + "/jmxrmi";
     }
 
     /** Alarms persist in the state dir; if it cannot be used the agent keeps them in memory and says so. */

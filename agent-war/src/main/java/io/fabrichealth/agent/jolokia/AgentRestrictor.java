@@ -110,8 +110,13 @@ public final class AgentRestrictor implements Restrictor {
         return policy.isRemoteAccessAllowed(hostOrAddress);
     }
 
+    /**
+     * CORS guards browsers, and a browser always sends Origin on a cross-origin call. No Origin at all means curl,
+     * Prometheus, Telegraf or check_jmx4perl, which strict checking in Jolokia would otherwise refuse. A literal
+     * "null" origin (sandboxed pages, file:// URLs) is still checked, and refused.
+     */
     @Override
     public boolean isOriginAllowed(String origin, boolean strictCheck) {
-        return policy.isOriginAllowed(origin, strictCheck);
+        return origin == null || policy.isOriginAllowed(origin, strictCheck);
     }
 }

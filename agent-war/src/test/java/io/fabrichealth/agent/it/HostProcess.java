@@ -64,7 +64,7 @@ final class HostProcess implements AutoCloseable {
         Files.createDirectories(work);
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Djava.rmi.server.hostname=127.0.0.1",
+        cmd.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                 "-Dfabric.health.config=" + configFile.toAbsolutePath()));
         cmd.addAll(manifestOpens());
         cmd.addAll(jvmArgs);

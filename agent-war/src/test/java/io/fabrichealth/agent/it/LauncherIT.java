@@ -58,14 +58,14 @@ class LauncherIT {
             }
             assertThat(out).as("launcher stderr:\n" + Files.readString(work.resolve("launcher.err")))
                     .anyMatch(l -> l.contains("http://127.0.0.1:" + http + "/jolokia"))
-                    .anyMatch(l -> l.contains("service:jmx:rmi://127.0.0.1:" + jmx));
+                    .anyMatch(l -> l.contains("rmi://127.0.0.1:" + jmx + "/jmxrmi"));
 
             Jolokia.Answer a = new Jolokia(http).get("/read/fabric.health:type=Agent/Fabric");
             assertThat(a.status()).as(a.body()).isEqualTo(200);
             @SuppressWarnings("unchecked")
             Map<String, Object> fabric = (Map<String, Object>) a.value();
             assertThat(fabric.get("mode")).isEqualTo("simulated");
-            String url = "service:jmx:rmi://127.0.0.1:" + jmx + "/jndi/rmi://127.0.0.1:" + jmx + "/jmxrmi";
+            String url = "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + jmx + "/jmxrmi";
             try (JMXConnector c = JMXConnectorFactory.connect(new JMXServiceURL(url))) {
                 assertThat(c.getMBeanServerConnection().getAttribute(new ObjectName("fabric.health:type=Agent"), "Version"))
                         .isNotNull();

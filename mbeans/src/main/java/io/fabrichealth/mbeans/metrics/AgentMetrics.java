@@ -41,6 +41,7 @@ public final class AgentMetrics implements MultiCollector {
     public MetricSnapshots collect() {
         MetricSnapshots.Builder out = MetricSnapshots.builder();
         out.metricSnapshot(activeAlarms());
+        out.metricSnapshot(eachAlarm());
         out.metricSnapshot(MetricFamily.counter("fabric_health_alarms_raised", "Alarms raised since start").add(alarms.raisedCount()).build());
         out.metricSnapshot(MetricFamily.counter("fabric_health_alarms_cleared", "Alarms cleared since start").add(alarms.clearedCount()).build());
         out.metricSnapshot(MetricFamily.counter("fabric_health_alarms_acknowledged", "Alarms acknowledged since start").add(alarms.acknowledgedCount()).build());
@@ -87,6 +88,17 @@ public final class AgentMetrics implements MultiCollector {
         for (AlarmKind k : AlarmKind.values()) {
             f.add(byKind.getOrDefault(k, 0L), "kind", k.name(), "severity",
                     k.severity().name().toLowerCase(Locale.ROOT));
+        }
+        return f.build();
+    }
+
+    /** One series per active alarm, so an alert rule names the port or peer in its labels. */
+    private MetricSnapshot eachAlarm() {
+        MetricFamily f = MetricFamily.gauge("fabric_health_alarm",
+                "1 for each active alarm; 0 once acknowledged (it stays until it clears)");
+        for (Alarm a : alarms.active()) {
+            f.add(a.acknowledged() ? 0 : 1, "kind", a.kind().name(),
+                    "severity", a.severity().name().toLowerCase(Locale.ROOT), "subject", a.subject(), "id", a.id());
         }
         return f.build();
     }

@@ -76,13 +76,11 @@ public final class Launcher {
             }
             System.err.print("fabric-health: starting Payara Micro with the agent (log: " + work.resolve("payara/payara.log") + ")");
             payara = PayaraProcess.start(new PayaraProcess.Spec(home.payaraJar(), home.war(), home.jniJar(),
-                    cfg.http().bind(), cfg.http().port(), configFile, env, work.resolve("payara"), List.of()));
+                    cfg.http().bind(), cfg.http().port(), configFile, env, work.resolve("payara"),
+                    JmxFlags.of(cfg.jmx(), work.resolve("jmx"))));
             payara.awaitJolokia(Duration.ofSeconds(180), true);
             System.err.println();
-            String jmx = cfg.jmx().enabled()
-                    ? "service:jmx:rmi://" + cfg.jmx().bind() + ":" + cfg.jmx().port() + "/jndi/rmi://"
-                      + cfg.jmx().bind() + ":" + cfg.jmx().port() + "/jmxrmi"
-                    : "(disabled: jmx.enabled is false)";
+            String jmx = cfg.jmx().enabled() ? JmxFlags.url(cfg.jmx()) : "(disabled: jmx.enabled is false)";
             System.out.println("fabric-health is running.");
             System.out.println("  Jolokia:  " + payara.baseUrl() + "/jolokia");
             System.out.println("            curl -s " + payara.baseUrl() + "/jolokia/read/fabric.health:type=Agent");

@@ -48,7 +48,6 @@ public final class PayaraProcess implements AutoCloseable {
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-XX:+UseSerialGC");
         cmd.add("-XX:TieredStopAtLevel=1");
-        cmd.add("-Djava.rmi.server.hostname=127.0.0.1");
         if (spec.configFile() != null) {
             cmd.add("-Dfabric.health.config=" + spec.configFile().toAbsolutePath());
         }
