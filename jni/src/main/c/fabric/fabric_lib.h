@@ -16,6 +16,9 @@ struct fabric_lib {
 	int (*getinfo)(uint32_t version, const char *node, const char *service, uint64_t flags,
 		       const struct fi_info *hints, struct fi_info **info);
 	void (*freeinfo)(struct fi_info *info);
+	struct fi_info *(*dupinfo)(const struct fi_info *info);
+	int (*fabric)(struct fi_fabric_attr *attr, struct fid_fabric **fabric, void *context);
+	const char *(*strerror)(int errnum);
 };
 FH_HIDDEN extern struct fabric_lib fabric;
 
@@ -31,6 +34,16 @@ FH_HIDDEN const char *fabric_lib_error(void);
  * first call and may install handlers of their own.
  */
 FH_HIDDEN int fabric_getinfo(const struct fi_info *hints, struct fi_info **info);
+
+/*
+ * fi_getinfo with node, service and flags (FI_SOURCE for a listener), same signal guard.
+ * The returned list belongs to the caller (fabric.freeinfo).
+ */
+FH_HIDDEN int fabric_getinfo_at(const char *node, const char *service, uint64_t flags,
+				const struct fi_info *hints, struct fi_info **info);
+
+/* The FI_* environment as this process had it when libfabric was opened ("" when none). */
+FH_HIDDEN const char *fabric_lib_environment(void);
 
 /* How many foreign signal handlers were put back so far (reported by version0). */
 FH_HIDDEN int fabric_signals_restored(void);

@@ -1,13 +1,17 @@
 /*
- * libfhfabric.so: libfabric's version and provider list; the put/get burst engine grows here.
+ * libfhfabric.so: libfabric's version and provider list, and (registered from the other files of
+ * this folder) the resources of io.fabrichealth.jni.fabric that the burst engine drives.
  * Natives other than version0/abi0/linkError0 are only called once linkError0() said null.
  */
 #include "fh_common.h"
 
 #include <rdma/fabric.h>
+#include <rdma/fi_eq.h>
 #include <rdma/fi_errno.h>
 #include <stdio.h>
+#include <sys/uio.h>
 
+#include "fabric_jni.h"
 #include "fabric_lib.h"
 #include "io_fabrichealth_jni_Fabric.h"
 
@@ -39,6 +43,9 @@ static jintArray abi0(JNIEnv *env, jclass cls)
 		io_fabrichealth_jni_Fabric_BINDING_VERSION,
 		FI_MAJOR_VERSION, FI_MINOR_VERSION,
 		(jint)FI_MAJOR(running), (jint)FI_MINOR(running),
+		/* Layouts Java writes or reads in direct buffers. */
+		(jint)sizeof(struct iovec), (jint)sizeof(struct fi_context2),
+		(jint)sizeof(struct fi_cq_msg_entry), (jint)sizeof(void *),
 	};
 
 	(void)cls;
@@ -133,7 +140,9 @@ JNIEXPORT jint JNI_OnLoad(JavaVM *vm, void *reserved)
 	provider_from_native = (*env)->GetStaticMethodID(env, provider_class, "fromNative",
 		"(Ljava/lang/String;IZ)Lio/fabrichealth/jni/FabricProvider;");
 	if (!provider_from_native ||
-	    fh_register(env, "io/fabrichealth/jni/Fabric", methods, FH_ARRAY_LEN(methods)))
+	    fh_register(env, "io/fabrichealth/jni/Fabric", methods, FH_ARRAY_LEN(methods)) ||
+	    fabric_info_register(env) || fabric_objects_register(env) || fabric_mr_register(env) ||
+	    fabric_ops_register(env) || fabric_wait_register(env))
 		return JNI_ERR;
 	fabric_lib_open();
 	return FH_JNI_VERSION;

@@ -4,7 +4,7 @@ import java.util.List;
 
 /** libfabric: its version and the providers fi_getinfo offers on this host. */
 public final class Fabric {
-    static final int BINDING_VERSION = 1;
+    static final int BINDING_VERSION = 2;
     private static final int FI_ENODATA = -61;
 
     private static final FamilyState STATE = FamilyState.load(NativeFamily.FABRIC, Fabric::version0, Fabric::abi0,
@@ -56,7 +56,8 @@ public final class Fabric {
 
     /**
      * libfabric itself is opened by the .so at load (see fabric_lib.h), so a missing libfabric
-     * shows up here. abi0 = {binding version, built-against major, minor, running major, minor}.
+     * shows up here. abi0 = {binding version, built-against major, minor, running major, minor,
+     * then the sizes of the native layouts io.fabrichealth.jni.fabric writes and reads in direct buffers}.
      */
     private static String problem(int[] abi) {
         String linkError = linkError0();
@@ -64,7 +65,12 @@ public final class Fabric {
             return LoadFailure.explain(NativeFamily.FABRIC, linkError);
         }
         String mismatch = AbiCheck.exact(NativeFamily.FABRIC, new String[] {"binding version", "length"},
-                BINDING_VERSION, 5).apply(new int[] {abi.length > 0 ? abi[0] : -1, abi.length});
+                BINDING_VERSION, 9).apply(new int[] {abi.length > 0 ? abi[0] : -1, abi.length});
+        if (mismatch == null) {
+            mismatch = AbiCheck.exact(NativeFamily.FABRIC, new String[] {"sizeof(struct iovec)",
+                "sizeof(struct fi_context2)", "sizeof(struct fi_cq_msg_entry)", "sizeof(void *)"}, 16, 64, 24, 8)
+                    .apply(java.util.Arrays.copyOfRange(abi, 5, 9));
+        }
         if (mismatch != null) {
             return mismatch;
         }

@@ -1,0 +1,75 @@
+package io.fabrichealth.mbeans.bursts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabrichealth.config.BurstSet;
+import io.fabrichealth.config.BurstsConfig;
+import io.fabrichealth.config.ByteSize;
+import io.fabrichealth.config.Endpoint;
+import io.fabrichealth.config.HostPort;
+import io.fabrichealth.mbeans.MBeanRegistry;
+import io.fabrichealth.mbeans.ObjectNames;
+import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.probes.bursts.BurstService;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.List;
+import javax.management.MBeanServer;
+import javax.management.MBeanServerFactory;
+import javax.management.ObjectName;
+import javax.management.openmbean.CompositeData;
+import org.junit.jupiter.api.Test;
+
+/** An operator runs the suite over JMX and reads the table, the rows and each set's MBean. */
+class BurstMBeansTest {
+
+    @Test
+    void runNowOverJmxFillsTheSuiteTableAndOneMBeanPerSet() throws Exception {
+        MBeanServer server = MBeanServerFactory.newMBeanServer();
+        HostPort listen = new HostPort("127.0.0.1", freePort());
+        BurstsConfig config = new BurstsConfig(listen, "tcp", Endpoint.MSG,
+                List.of(BurstSet.DEFAULT, BurstSet.CONTIGUOUS, BurstSet.GET), ByteSize.ofKiB(64), 4, 8, ByteSize.ofMiB(4),
+                Duration.ofSeconds(2), 2, Duration.ofMillis(10));
+        try (MBeanRegistry registry = new MBeanRegistry(server);
+                BurstService service = new BurstService(config, AlarmSink.NONE)) {
+            service.startTarget();
+            new BurstMBeans(registry, service).addPeer(listen);
+            ObjectName suite = ObjectNames.of("BurstSuite", "peer", listen.toString());
+            assertThat(server.getAttribute(suite, "Summary")).isEqualTo("");
+
+            String table = (String) server.invoke(suite, "runNow", null, null);
+
+            assertThat(table).contains("3 tests, 3 succeeded, 0 failed").contains("default").contains("get");
+            assertThat(server.getAttribute(suite, "Summary")).isEqualTo("3 tests, 3 succeeded, 0 failed");
+            CompositeData[] rows = (CompositeData[]) server.getAttribute(suite, "Rows");
+            assertThat(rows).extracting(r -> r.get("Set")).containsExactly("default", "contiguous", "get");
+            ObjectName def = ObjectNames.of("Burst", "peer", listen.toString(), "set", "default");
+            ObjectName get = ObjectNames.of("Burst", "peer", listen.toString(), "set", "get");
+            assertThat(def.toString()).isEqualTo("fabric.health:type=Burst,peer=\"127.0.0.1:" + listen.port()
+                    + "\",set=default");
+            assertThat(server.getAttribute(def, "Result")).isEqualTo("ok");
+            assertThat(server.getAttribute(def, "PercentOfDefault")).isEqualTo(100.0);
+            assertThat((Double) server.getAttribute(get, "PercentOfDefault")).isGreaterThan(0);
+            assertThat((Long) server.getAttribute(def, "Bytes")).isEqualTo(4L << 20);
+            assertThat((Double) server.getAttribute(def, "ThroughputBytesPerSecond")).isGreaterThan(0);
+            assertThat(server.getAttribute(def, "Runs")).isEqualTo(1L);
+
+            ObjectName target = ObjectNames.parse(BurstTargetMXBean.OBJECT_NAME);
+            server.invoke(target, "corruptNextPayloads", new Object[] {1}, new String[] {"int"});
+            server.invoke(suite, "runNow", null, null);
+
+            assertThat(server.getAttribute(def, "Result")).isEqualTo("fail");
+            assertThat((String) server.getAttribute(def, "FailureReason")).contains("Corruption", "offset 131085");
+            assertThat(server.getAttribute(def, "Failures")).isEqualTo(1L);
+            assertThat(server.getAttribute(suite, "Summary")).isEqualTo("3 tests, 2 succeeded, 1 failed");
+            assertThat(server.getAttribute(target, "CorruptedPayloads")).isEqualTo(1L);
+        }
+    }
+
+    private static int freePort() throws Exception {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            return s.getLocalPort();
+        }
+    }
+}

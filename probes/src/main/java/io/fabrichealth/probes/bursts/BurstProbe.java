@@ -1,0 +1,47 @@
+package io.fabrichealth.probes.bursts;
+
+import io.fabrichealth.config.HostPort;
+import io.fabrichealth.probes.Probe;
+import io.fabrichealth.probes.ProbeFamily;
+import io.fabrichealth.probes.ProbeResult;
+import java.time.Duration;
+
+/** The burst suite against one peer, as a schedulable probe. */
+public final class BurstProbe implements Probe {
+    private final BurstService service;
+    private final HostPort peer;
+
+    public BurstProbe(BurstService service, HostPort peer) {
+        this.service = service;
+        this.peer = peer;
+    }
+
+    @Override
+    public ProbeFamily family() {
+        return ProbeFamily.BURSTS;
+    }
+
+    /** FAIL when any set failed; SKIPPED when the budget refused all; UNSUPPORTED when none could run. */
+    @Override
+    public ProbeResult check() {
+        SuiteResult suite = service.runSuite(peer);
+        Duration took = suite.results().stream().map(BurstResult::duration).reduce(Duration.ZERO, Duration::plus);
+        String summary = peer + ": " + suite.summary() + firstReason(suite);
+        ProbeResult.Status status;
+        if (suite.failed() > 0) {
+            status = ProbeResult.Status.FAIL;
+        } else if (suite.succeeded() > 0) {
+            status = ProbeResult.Status.PASS;
+        } else if (suite.unsupported() > 0) {
+            status = ProbeResult.Status.UNSUPPORTED;
+        } else {
+            status = ProbeResult.Status.SKIPPED;
+        }
+        return new ProbeResult(status, summary, suite.at(), took);
+    }
+
+    private static String firstReason(SuiteResult suite) {
+        return suite.results().stream().filter(r -> r.outcome() == BurstResult.Outcome.FAIL).findFirst()
+                .map(r -> "; " + r.set() + ": " + r.reason()).orElse("");
+    }
+}

@@ -1,0 +1,104 @@
+package io.fabrichealth.probes.bursts;
+
+import io.fabrichealth.config.BurstSet;
+import io.fabrichealth.config.BurstsConfig;
+import io.fabrichealth.config.HostPort;
+import io.fabrichealth.probes.AlarmSink;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The agent's bursts: its target (listener) and the initiator side of suites aimed at peers, inside
+ * one budget. Results go to listeners (the MBeans); Corruption and BurstFailed go to the alarm sink.
+ */
+public final class BurstService implements AutoCloseable {
+    private final BurstsConfig config;
+    private final AlarmSink alarms;
+    private final BurstBudget budget;
+    private final FireDrill drill = new FireDrill();
+    private final String agentId = UUID.randomUUID().toString();
+    private final AtomicLong bursts = new AtomicLong();
+    private final List<BurstListener> listeners = new CopyOnWriteArrayList<>();
+    private volatile BurstTarget target;
+
+    public BurstService(BurstsConfig config, AlarmSink alarms) {
+        this.config = config;
+        this.alarms = alarms;
+        this.budget = new BurstBudget(config.maxConcurrent());
+    }
+
+    public BurstsConfig config() {
+        return config;
+    }
+
+    /** Starts this agent's target on bursts.listen. */
+    public synchronized void startTarget() {
+        if (target == null) {
+            target = BurstTarget.start(config, budget, alarms, drill);
+        }
+    }
+
+    /** The target's fire drill (also when the target is not started: it arms the next session). */
+    public FireDrill drill() {
+        return drill;
+    }
+
+    public BurstBudget budget() {
+        return budget;
+    }
+
+    public void addListener(BurstListener listener) {
+        listeners.add(listener);
+    }
+
+    /** Runs the configured sets against {@code peer} in order, default first when configured. */
+    public SuiteResult runSuite(HostPort peer) {
+        List<BurstResult> results = new ArrayList<>();
+        for (BurstSet set : config.sets()) {
+            results.add(runSet(peer, set));
+        }
+        SuiteResult suite = new SuiteResult(peer.toString(), Instant.now(), results);
+        listeners.forEach(l -> l.onSuite(suite));
+        return suite;
+    }
+
+    /** One set against {@code peer}, inside the budget: SKIPPED when the budget refuses. */
+    public BurstResult runSet(HostPort peer, BurstSet set) {
+        BurstPlan plan = BurstPlan.of(config, set);
+        String burstId = agentId + ":" + bursts.incrementAndGet();
+        String[] why = new String[1];
+        BurstResult result;
+        try (BurstBudget.Permit permit = budget.initiate(peer.toString(), burstId, why)) {
+            if (permit == null) {
+                result = BurstResult.notRun(peer.toString(), plan.setName(), BurstResult.Outcome.SKIPPED, why[0],
+                        Instant.now());
+            } else if (set == BurstSet.CACHELESS) {
+                result = CachelessRunner.run(plan, peer, identity(), burstId);
+            } else {
+                result = new BurstInitiator(plan, peer, identity(), burstId, alarms).run();
+            }
+        }
+        boolean failed = result.outcome() == BurstResult.Outcome.FAIL;
+        alarms.observe("BurstFailed", peer + " " + plan.setName(), failed, failed ? result.reason() : "ok");
+        BurstResult done = result;
+        listeners.forEach(l -> l.onResult(done));
+        return result;
+    }
+
+    /** How this agent names itself to targets: its own listen address. */
+    String identity() {
+        return config.listen().toString();
+    }
+
+    @Override
+    public synchronized void close() {
+        if (target != null) {
+            target.close();
+            target = null;
+        }
+    }
+}

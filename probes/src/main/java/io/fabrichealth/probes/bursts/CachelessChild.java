@@ -1,0 +1,43 @@
+package io.fabrichealth.probes.bursts;
+
+import io.fabrichealth.config.BurstSet;
+import io.fabrichealth.config.HostPort;
+import io.fabrichealth.jni.fabric.EndpointType;
+import io.fabrichealth.jni.fabric.FabricLibrary;
+import io.fabrichealth.probes.AlarmSink;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Main class of the cacheless helper JVM (see {@link CachelessRunner}): runs one initiator burst and
+ * prints key=value lines, among them the FI_* environment libfabric was initialised with.
+ */
+public final class CachelessChild {
+    private CachelessChild() {
+    }
+
+    static List<String> arguments(BurstPlan plan, HostPort target, String identity, String burstId) {
+        return List.of(target.toString(), plan.provider(), plan.type().name(), Integer.toString(plan.segments()),
+                Integer.toString(plan.segmentSize()), Integer.toString(plan.window()), Long.toString(plan.maxBytes()),
+                Long.toString(plan.maxDuration().toMillis()), Long.toString(plan.stallTimeout().toMillis()), identity,
+                burstId);
+    }
+
+    public static void main(String[] args) {
+        BurstPlan plan = new BurstPlan(BurstSet.CACHELESS, args[1], EndpointType.valueOf(args[2]),
+                Integer.parseInt(args[3]), Integer.parseInt(args[4]), Integer.parseInt(args[5]), Long.parseLong(args[6]),
+                Duration.ofMillis(Long.parseLong(args[7])), Duration.ZERO, Duration.ofMillis(Long.parseLong(args[8])));
+        BurstResult r = new BurstInitiator(plan, HostPort.parse(args[0]), args[9], args[10], AlarmSink.NONE).run();
+        StringBuilder out = new StringBuilder();
+        out.append("pid=").append(ProcessHandle.current().pid()).append('\n');
+        FabricLibrary.environmentAtInit().forEach((k, v) -> out.append("env.").append(k).append('=').append(v).append('\n'));
+        out.append("outcome=").append(r.outcome().name()).append('\n');
+        out.append("reason=").append(r.reason().replace('\n', ' ')).append('\n');
+        out.append("bytes=").append(r.bytes()).append('\n');
+        out.append("ops=").append(r.ops()).append('\n');
+        out.append("nanos=").append(r.duration().toNanos()).append('\n');
+        r.facts().forEach((k, v) -> out.append("fact.").append(k).append('=').append(v.replace('\n', ' ')).append('\n'));
+        System.out.print(out);
+        System.out.flush();
+    }
+}

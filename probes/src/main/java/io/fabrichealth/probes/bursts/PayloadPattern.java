@@ -1,0 +1,122 @@
+package io.fabrichealth.probes.bursts;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.SplittableRandom;
+import java.util.zip.CRC32C;
+
+/**
+ * The bytes of every burst payload, known to both sides without being sent: a 24-byte header (magic,
+ * length, sequence number, pattern rotation, CRC32C of the header) followed by a random pattern read
+ * from a rotation that changes with the sequence number. Position-dependent bytes catch swapped gather
+ * segments, and the rotation catches a segment left stale from an earlier payload in the same slot.
+ *
+ * <p>Filling and checking are bulk copies and vectorized compares between direct buffers (the same
+ * memcpy/memcmp a C peer does), so validating every byte stays cheap next to the transfer.
+ */
+public final class PayloadPattern {
+    static final int MAGIC = 0x46484231; // "FHB1"
+    static final int HEADER = 24;
+    private static final int SPAN = 4096;
+    private static final long SEED = 0x6661627269634cL;
+
+    private final int length;
+    private final ByteBuffer pattern;
+    /** Views reused for every call: positions and limits move, nothing is allocated. */
+    private final ByteBuffer source;
+    private final ByteBuffer header = ByteBuffer.allocateDirect(HEADER).order(ByteOrder.LITTLE_ENDIAN);
+    private final CRC32C crc = new CRC32C();
+
+    /** @param length bytes per payload, at least the header */
+    public PayloadPattern(int length) {
+        if (length < HEADER) {
+            throw new IllegalArgumentException("a payload needs at least " + HEADER + " bytes, not " + length);
+        }
+        this.length = length;
+        this.pattern = ByteBuffer.allocateDirect(length + SPAN);
+        SplittableRandom random = new SplittableRandom(SEED);
+        while (pattern.remaining() >= 8) {
+            pattern.putLong(random.nextLong());
+        }
+        while (pattern.hasRemaining()) {
+            pattern.put((byte) random.nextInt());
+        }
+        this.source = pattern.duplicate();
+    }
+
+    public int length() {
+        return length;
+    }
+
+    /** Odd multiplier: successive uses of one slot (seq differing by less than SPAN) get other rotations. */
+    static int rotation(long seq) {
+        return (int) ((seq * 40503L) & (SPAN - 1));
+    }
+
+    /** The expected header of payload {@code seq} in {@link #header}. */
+    private ByteBuffer header(long seq) {
+        header.clear();
+        header.putInt(MAGIC).putInt(length).putLong(seq).putInt(rotation(seq));
+        crc.reset();
+        header.flip();
+        crc.update(header);
+        header.limit(HEADER).putInt(20, (int) crc.getValue());
+        header.position(0).limit(HEADER);
+        return header;
+    }
+
+    /**
+     * Writes bytes [logical, logical+count) of payload {@code seq} at {@code dst[at]}; a gather segment
+     * is one such range.
+     */
+    public void fill(long seq, ByteBuffer dst, int at, int logical, int count) {
+        int end = logical + count;
+        if (logical < HEADER) {
+            ByteBuffer h = header(seq);
+            int n = Math.min(HEADER, end) - logical;
+            for (int i = 0; i < n; i++) {
+                dst.put(at + i, h.get(logical + i));
+            }
+            at += n;
+            logical += n;
+        }
+        if (logical < end) {
+            int from = rotation(seq) + logical;
+            source.limit(from + end - logical).position(from);
+            dst.put(at, source, from, end - logical);
+        }
+    }
+
+    /** The expected byte {@code logical} of payload {@code seq} (slow path: diagnostics only). */
+    byte expected(long seq, int logical) {
+        return logical < HEADER ? header(seq).get(logical) : pattern.get(rotation(seq) + logical);
+    }
+
+    /**
+     * Whether bytes [logical, logical+count) of payload {@code seq} sit unchanged at {@code src[at]}.
+     * {@code view} is a caller-owned duplicate of src, so checking allocates nothing.
+     */
+    public boolean matches(long seq, ByteBuffer view, int at, int logical, int count) {
+        int end = logical + count;
+        if (logical < HEADER) {
+            ByteBuffer h = header(seq);
+            int n = Math.min(HEADER, end) - logical;
+            for (int i = 0; i < n; i++) {
+                if (view.get(at + i) != h.get(logical + i)) {
+                    return false;
+                }
+            }
+            at += n;
+            logical += n;
+        }
+        if (logical >= end) {
+            return true;
+        }
+        int from = rotation(seq) + logical;
+        source.limit(from + end - logical).position(from);
+        view.limit(at + end - logical).position(at);
+        boolean same = view.mismatch(source) < 0;
+        view.clear();
+        return same;
+    }
+}

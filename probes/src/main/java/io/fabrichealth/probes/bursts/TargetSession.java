@@ -1,0 +1,221 @@
+package io.fabrichealth.probes.bursts;
+
+import io.fabrichealth.config.BurstSet;
+import io.fabrichealth.config.BurstsConfig;
+import io.fabrichealth.jni.fabric.EndpointType;
+import io.fabrichealth.jni.fabric.Flags;
+import io.fabrichealth.probes.AlarmSink;
+import java.nio.ByteBuffer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The target's side of one burst: grant a budget, offer slots, verify every payload written into them
+ * (put) or fill them on request (get), and answer the initiator's goodbye. A burst that outlives its
+ * granted time plus the stall timeout is cut off, so a vanished initiator cannot hold the target.
+ */
+final class TargetSession extends Link.Handler {
+    private static final Logger LOG = Logger.getLogger(TargetSession.class.getName());
+
+    private final Link link;
+    private final BurstsConfig config;
+    private final BurstBudget budget;
+    private final AlarmSink alarms;
+    private final FireDrill drill;
+    private SlotBuffers slots;
+    private PayloadPattern pattern;
+    private BurstSet set;
+    private String peer;
+    private String burstId;
+    private long verified;
+    private long bad;
+    private long bytes;
+    private boolean done;
+    private boolean helloSeen;
+    private ByteBuffer hello;
+
+    TargetSession(Link link, BurstsConfig config, BurstBudget budget, AlarmSink alarms, FireDrill drill) {
+        this.link = link;
+        this.config = config;
+        this.budget = budget;
+        this.alarms = alarms;
+        this.drill = drill;
+        link.handler(this);
+    }
+
+    /** Receive capacity of a target link: the initiator's window is capped so its NOTEs always fit. */
+    static int window(BurstsConfig config) {
+        return config.window();
+    }
+
+    /** MSG: the HELLO comes over the accepted link. RDM: the listener already has it, passed in. */
+    void serve(ByteBuffer helloMessage, int helloAt) {
+        long deadline = System.nanoTime() + Link.CONNECT_TIMEOUT.toNanos();
+        if (helloMessage != null) {
+            onMessage(helloMessage, helloAt);
+        }
+        while (!helloSeen) {
+            pollUntil(deadline, "waiting for HELLO");
+        }
+        String[] why = new String[1];
+        try (BurstBudget.Permit permit = budget.serve(peer, burstId, why)) {
+            if (permit == null) {
+                int i = link.acquireSend(deadline);
+                Wire.write(link.messages(), Link.offset(i), Wire.REFUSED, 0, 0, 0, 0, 0, 0);
+                Wire.text(link.messages(), Link.offset(i), why[0]);
+                link.post(i);
+                drainSends(deadline);
+                return;
+            }
+            run();
+        } finally {
+            if (slots != null) {
+                slots.close();
+            }
+        }
+    }
+
+    private void run() {
+        ByteBuffer m = hello;
+        int payloadBytes = (int) Wire.field(m, 0, 0);
+        long grantedBytes = Math.min(Wire.field(m, 0, 1), config.maxBytes().bytes());
+        long grantedMillis = Math.min(Wire.field(m, 0, 2), config.maxDuration().toMillis());
+        int window = Math.max(1, Math.min(Wire.slot(m, 0), window(config)));
+        pattern = new PayloadPattern(payloadBytes);
+        slots = new SlotBuffers(link.domain(), link.endpoint(), window, 1, payloadBytes, false,
+                Flags.FI_REMOTE_WRITE | Flags.FI_REMOTE_READ);
+        long deadline = System.nanoTime() + (grantedMillis + BurstPlan.STALL_TIMEOUT.toMillis() * 2) * 1_000_000L;
+        int i = link.acquireSend(deadline);
+        Wire.write(link.messages(), Link.offset(i), Wire.WELCOME, 0, 0, grantedBytes, grantedMillis, window, 0);
+        if (link.info().endpointType() == EndpointType.RDM) {
+            Wire.address(link.messages(), Link.offset(i), link.name());
+        }
+        link.post(i);
+        if (set != BurstSet.GET) {
+            for (int s = 0; s < window; s++) {
+                credit(s, -1, null, deadline);
+            }
+        }
+        while (!done) {
+            pollUntil(deadline, "serving a " + set.name().toLowerCase(java.util.Locale.ROOT) + " burst");
+        }
+        drainSends(System.nanoTime() + BurstPlan.STALL_TIMEOUT.toNanos());
+    }
+
+    private void credit(int s, long seq, Mismatch mismatch, long deadline) {
+        int i = link.acquireSend(deadline);
+        ByteBuffer m = link.messages();
+        Wire.write(m, Link.offset(i), Wire.CREDIT, s, seq, slots.region(s).remoteAddress(0), slots.region(s).key(),
+                mismatch == null ? 0 : 1, 0);
+        if (mismatch != null) {
+            Wire.text(m, Link.offset(i), "offset " + mismatch.firstBadOffset() + ", " + mismatch.badBytes()
+                    + " bad byte(s)");
+        }
+        link.post(i);
+    }
+
+    private void pollUntil(long deadline, String doing) {
+        if (link.poll() > 0) {
+            return;
+        }
+        if (System.nanoTime() > deadline) {
+            throw new BurstFailure("burst from " + peer + " cut off while " + doing + ": past its time budget");
+        }
+        String gone = link.peerGone();
+        if (gone != null) {
+            throw new BurstFailure("burst from " + peer + " ended while " + doing + ": " + gone);
+        }
+        link.idle();
+    }
+
+    /** Lets the last replies leave before the link closes. */
+    private void drainSends(long deadline) {
+        while (System.nanoTime() < deadline && link.poll() > 0) {
+            // keep reading until quiet
+        }
+        long quiet = System.nanoTime() + 20_000_000L;
+        while (System.nanoTime() < Math.min(quiet, deadline)) {
+            link.poll();
+            Thread.onSpinWait();
+        }
+    }
+
+    @Override
+    void onMessage(ByteBuffer m, int at) {
+        int type = Wire.type(m, at);
+        switch (type) {
+            case Wire.HELLO:
+                hello = ByteBuffer.allocate(Wire.SIZE).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                hello.put(0, m, at, Wire.SIZE);
+                String[] who = Wire.text(m, at).split("\n", 2);
+                peer = who[0];
+                burstId = who.length > 1 ? who[1] : who[0];
+                int setIndex = (int) Wire.field(m, at, 3);
+                set = BurstSet.values()[Math.max(0, Math.min(BurstSet.values().length - 1, setIndex))];
+                helloSeen = true;
+                break;
+            case Wire.NOTE:
+                verify(Wire.slot(m, at), Wire.seq(m, at));
+                break;
+            case Wire.FILL:
+                fill(Wire.slot(m, at), Wire.seq(m, at));
+                break;
+            case Wire.BYE:
+                link.send(Wire.BYE_ACK, 0, 0, verified, bad, bytes, 0, System.nanoTime() + BurstPlan.STALL_TIMEOUT.toNanos());
+                done = true;
+                break;
+            default:
+                throw new BurstFailure("unexpected " + Wire.name(type) + " from " + peer);
+        }
+    }
+
+    /** After the goodbye the initiator closes its side: what fails then (cancelled receives) is expected. */
+    @Override
+    void onError(Link.Op op, int index, io.fabrichealth.jni.fabric.CompletionQueue.CompletionError error) {
+        if (!done) {
+            super.onError(op, index, error);
+        }
+    }
+
+    @Override
+    void onRma(int slot) {
+        // the target posts no RMA of its own
+    }
+
+    private void checkSlot(int s) {
+        if (slots == null || s < 0 || s >= slotCount()) {
+            throw new BurstFailure("initiator " + peer + " named slot " + s + ", which does not exist");
+        }
+    }
+
+    private int slotCount() {
+        return Math.max(1, Math.min(Wire.slot(hello, 0), window(config)));
+    }
+
+    private void verify(int s, long seq) {
+        checkSlot(s);
+        drill.apply(slots.buffer(s), FireDrill.offset(pattern.length()));
+        Mismatch mismatch = slots.verify(pattern, s, seq);
+        verified++;
+        if (mismatch != null) {
+            bad++;
+            String details = mismatch.describe(peer, set.name().toLowerCase(java.util.Locale.ROOT), burstId);
+            alarms.raise("Corruption", peer, details);
+            LOG.log(Level.WARNING, "Corruption: {0}", details);
+        } else {
+            bytes += pattern.length();
+        }
+        if (set == BurstSet.REREGISTER || set == BurstSet.CACHELESS) {
+            slots.reregister(s);
+        }
+        credit(s, seq, mismatch, System.nanoTime() + BurstPlan.STALL_TIMEOUT.toNanos());
+    }
+
+    private void fill(int s, long seq) {
+        checkSlot(s);
+        slots.fill(pattern, s, seq);
+        drill.apply(slots.buffer(s), FireDrill.offset(pattern.length()));
+        link.send(Wire.FILLED, s, seq, slots.region(s).remoteAddress(0), slots.region(s).key(), 0, 0,
+                System.nanoTime() + BurstPlan.STALL_TIMEOUT.toNanos());
+    }
+}

@@ -1,0 +1,68 @@
+package io.fabrichealth.probes.bursts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabrichealth.config.BurstSet;
+import io.fabrichealth.config.BurstsConfig;
+import io.fabrichealth.config.Endpoint;
+import io.fabrichealth.config.HostPort;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A target killed mid-burst fails the set with a clear reason within T plus the stall timeout. */
+class TargetKilledTest {
+
+    @Test
+    void killingTheTargetMidBurstFailsTheSetWithinTPlusTheTimeout(@TempDir Path work) throws Exception {
+        int port = Loopback.freePort();
+        Process target = ChildJvm.start(work, Map.of(), TargetMain.class, "tcp", "MSG", Integer.toString(port));
+        try {
+            awaitReady(work, target);
+            BurstsConfig base = Loopback.config("tcp", Endpoint.MSG, List.of(BurstSet.DEFAULT), 1L << 40);
+            Duration t = Duration.ofSeconds(4);
+            BurstsConfig config = new BurstsConfig(base.listen(), "tcp", Endpoint.MSG, base.sets(), base.segmentSize(),
+                    base.segments(), base.window(), base.maxBytes(), t, 2, base.cancelDelay());
+            RecordingAlarms alarms = new RecordingAlarms();
+            BurstService initiator = new BurstService(config, alarms);
+            long start = System.nanoTime();
+            CompletableFuture<BurstResult> run = CompletableFuture.supplyAsync(
+                    () -> initiator.runSet(new HostPort("127.0.0.1", port), BurstSet.DEFAULT));
+            Thread.sleep(700);
+            assertThat(run).as("the burst is still running when the target is killed").isNotDone();
+            target.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+
+            BurstResult result = run.get(30, TimeUnit.SECONDS);
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+            System.out.println("failed after " + took.toMillis() + " ms: " + result.reason());
+            assertThat(result.outcome()).isEqualTo(BurstResult.Outcome.FAIL);
+            assertThat(result.reason()).contains("target 127.0.0.1:" + port)
+                    .containsAnyOf("went away", "stopped answering", "failed:");
+            assertThat(took).isLessThan(t.plus(BurstPlan.STALL_TIMEOUT).plusSeconds(1));
+            assertThat(alarms.observedBad).singleElement().satisfies(a -> assertThat(a.kind()).isEqualTo("BurstFailed"));
+        } finally {
+            target.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        }
+    }
+
+    private static void awaitReady(Path work, Process target) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(work.resolve("child.out")) && Files.readString(work.resolve("child.out")).contains("ready")) {
+                return;
+            }
+            if (!target.isAlive()) {
+                throw new AssertionError("target JVM exited: " + Files.readString(work.resolve("child.err")));
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("target JVM not ready within 30 s: " + Files.readString(work.resolve("child.err")));
+    }
+}
