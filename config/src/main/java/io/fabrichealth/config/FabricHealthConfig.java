@@ -59,8 +59,7 @@ public record FabricHealthConfig(
         if (schedule.probe() == ProbeKind.SMP_SWEEP) {
             return List.of();
         }
-        PeerConfig self = new PeerConfig(PeerConfig.SELF,
-                schedule.probe() == ProbeKind.BURSTS ? bursts.listen() : pingpong.listen());
+        PeerConfig self = new PeerConfig(PeerConfig.SELF, bursts.listen(), pingpong.listen());
         if (schedule.targets().isEmpty()) {
             return peers.isEmpty() ? List.of(self) : peers;
         }

@@ -46,8 +46,10 @@ class LoadingTest {
                 tuple("bursts", Duration.ofSeconds(300)),
                 tuple("pingpong", Duration.ofSeconds(60)));
         ScheduleConfig bursts = c.schedules().get(1);
-        assertThat(c.targetsOf(bursts)).containsExactly(new PeerConfig("self", c.bursts().listen()));
-        assertThat(c.targetsOf(c.schedules().get(2))).containsExactly(new PeerConfig("self", c.pingpong().listen()));
+        PeerConfig self = new PeerConfig("self", c.bursts().listen(), c.pingpong().listen());
+        assertThat(c.targetsOf(bursts)).containsExactly(self);
+        assertThat(c.targetsOf(c.schedules().get(2))).containsExactly(self);
+        assertThat(self.pingpongAddress(c.pingpong().listen())).isEqualTo(c.pingpong().listen());
     }
 
     @Test
@@ -133,7 +135,10 @@ class LoadingTest {
                 """);
         assertThat(c.targetsOf(c.schedules().get(0))).extracting(PeerConfig::name).containsExactly("host-b", "host-c");
         assertThat(c.targetsOf(c.schedules().get(1))).containsExactly(
-                new PeerConfig("host-c", new HostPort("fe80::1", 7470)), new PeerConfig("self", c.bursts().listen()));
+                new PeerConfig("host-c", new HostPort("fe80::1", 7470)), new PeerConfig("self", c.bursts().listen(), c.pingpong().listen()));
+        assertThat(c.peer("host-c").orElseThrow().pingpongAddress(c.pingpong().listen()))
+                .as("a peer without a pingpong address uses its host and our pingpong port")
+                .isEqualTo(new HostPort("fe80::1", c.pingpong().listen().port()));
         assertThat(c.schedules().get(1).jitter().fraction()).isEqualTo(0.25);
         assertThat(c.schedules().get(1).cronExpression()).contains("0 0/5 * * * ?");
         assertThat(c.targetsOf(c.schedules().get(2))).isEmpty();
