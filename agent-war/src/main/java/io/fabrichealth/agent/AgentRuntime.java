@@ -2,6 +2,7 @@ package io.fabrichealth.agent;
 
 import io.fabrichealth.config.ConfigService;
 import io.fabrichealth.config.FabricHealthConfig;
+import io.fabrichealth.config.ProbeKind;
 import io.fabrichealth.mbeans.MBeanRegistry;
 import io.fabrichealth.mbeans.ObjectNames;
 import io.fabrichealth.mbeans.agent.Agent;
@@ -11,13 +12,18 @@ import io.fabrichealth.mbeans.alarms.AlarmBook;
 import io.fabrichealth.mbeans.alarms.AlarmKind;
 import io.fabrichealth.mbeans.alarms.Alarms;
 import io.fabrichealth.mbeans.alarms.AlarmsMXBean;
+import io.fabrichealth.mbeans.bursts.BurstMBeans;
 import io.fabrichealth.mbeans.config.ConfigMXBean;
 import io.fabrichealth.mbeans.config.ConfigView;
 import io.fabrichealth.mbeans.metrics.AgentMetrics;
 import io.fabrichealth.mbeans.schedules.ScheduleMBeans;
 import io.fabrichealth.probes.ProbeCounts;
+import io.fabrichealth.probes.ProbeFamily;
 import io.fabrichealth.probes.ProbeResult;
+import io.fabrichealth.probes.bursts.BurstProbe;
+import io.fabrichealth.probes.bursts.BurstService;
 import io.fabrichealth.probes.local.LocalInspection;
+import io.fabrichealth.probes.local.NativeStatus;
 import io.fabrichealth.schedules.ScheduleControl;
 import io.fabrichealth.schedules.ScheduleListener;
 import io.fabrichealth.schedules.Schedules;
@@ -108,6 +114,10 @@ final class AgentRuntime implements AutoCloseable {
         background.submit(() -> state.fabric(LocalInspection.fabric(cfg)));
 
         AgentProbes probes = new AgentProbes();
+        BookSink sink = new BookSink(book);
+        if (configs.current().isPresent()) {
+            wireBursts(cfg, probes, registry, sink, state);
+        }
         ScheduleMBeans scheduleBeans = push(new ScheduleMBeans(registry));
         Schedules schedules = null;
         if (configs.current().isPresent()) {
@@ -143,6 +153,37 @@ final class AgentRuntime implements AutoCloseable {
         String host = System.getProperty("com.sun.management.jmxremote.host",
                 System.getProperty("java.rmi.server.hostname", "localhost"));
         return "service:jmx:rmi:///jndi/rmi://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + "/jmxrmi";
+    }
+
+    /** The burst target every agent runs, the Burst MBeans, and the probe the bursts schedules run. */
+    private void wireBursts(FabricHealthConfig cfg, AgentProbes probes, MBeanRegistry registry, BookSink sink,
+                            AgentState state) {
+        String missing = missingFamily(state, "fabric");
+        if (missing != null) {
+            probes.unavailable(ProbeKind.BURSTS, "bursts need libfabric: " + missing);
+            return;
+        }
+        BurstService service = push(new BurstService(cfg.bursts(), sink));
+        try {
+            service.startTarget();
+        } catch (RuntimeException e) {
+            state.probeError(ProbeFamily.BURSTS, "the burst target on " + cfg.bursts().listen()
+                    + " did not start (" + e.getMessage() + "); peers cannot burst to this agent until bursts.listen is free");
+        }
+        BurstMBeans beans = new BurstMBeans(registry, service);
+        cfg.schedules().stream().filter(s -> s.probe() == ProbeKind.BURSTS)
+                .flatMap(s -> cfg.targetsOf(s).stream()).forEach(p -> beans.addPeer(p.address()));
+        probes.perPeer(ProbeKind.BURSTS, (peer, c) -> new BurstProbe(service, peer.address()));
+    }
+
+    /** Null when the native family loaded, else why not (from the snapshot; the wiring never calls natives). */
+    private static String missingFamily(AgentState state, String family) {
+        for (NativeStatus n : state.natives()) {
+            if (n.family().equals(family)) {
+                return n.available() ? null : n.cause();
+            }
+        }
+        return "the " + family + " family is unknown";
     }
 
     /** Alarms persist in the state dir; if it cannot be used the agent keeps them in memory and says so. */

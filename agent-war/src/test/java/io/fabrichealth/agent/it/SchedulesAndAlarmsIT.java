@@ -1,0 +1,216 @@
+package io.fabrichealth.agent.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Schedules and alarms on a real Payara Micro, driven the way an operator would: over Jolokia HTTP. The probe is a
+ * real libfabric burst suite aimed at the agent's own target on loopback (tcp provider).
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class SchedulesAndAlarmsIT {
+    static final String SCHEDULE = "fabric.health:type=Schedule,name=bursts";
+    static final String ALARMS = "fabric.health:type=Alarms";
+
+    @TempDir
+    static Path work;
+    static Path config;
+    static HostProcess payara;
+    static Jolokia jolokia;
+    static int burstPort;
+    static int pingpongPort;
+
+    @BeforeAll
+    static void boot() throws Exception {
+        burstPort = HostProcess.freePort();
+        pingpongPort = HostProcess.freePort();
+        config = work.resolve("agent.yaml");
+        Files.writeString(config, config("1h", "[default, get]"));
+        start("payara-1");
+    }
+
+    static void start(String dir) throws Exception {
+        payara = HostProcess.start(work.resolve(dir), config, Map.of(), List.of());
+        jolokia = new Jolokia(payara.httpPort);
+    }
+
+    static String config(String every, String sets) {
+        return """
+                agent:
+                  stateDir: %s
+                jmx:
+                  enabled: false
+                fabric:
+                  mode: hardware
+                bursts:
+                  listen: 127.0.0.1:%d
+                  sets: %s
+                  maxDuration: 2s
+                pingpong:
+                  listen: 127.0.0.1:%d
+                schedules:
+                  - name: bursts
+                    probe: bursts
+                    every: %s
+                    jitter: 0%%
+                """.formatted(work.resolve("state"), burstPort, sets, pingpongPort, every);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (payara != null) {
+            payara.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void runNowRunsTheProbeAndTheScheduleMBeanUpdates() throws Exception {
+        awaitValue(SCHEDULE, "Runs", v -> ((Number) v).longValue() >= 1); // the first run comes soon after start
+        long before = ((Number) read(SCHEDULE, "Runs")).longValue();
+        exec(SCHEDULE, "runNow"); // the next would be in an hour
+        awaitValue(SCHEDULE, "Runs", v -> ((Number) v).longValue() >= before + 1);
+        assertThat(read(SCHEDULE, "LastResult")).as((String) read(SCHEDULE, "LastSummary")).isEqualTo("PASS");
+        assertThat(((Number) read(SCHEDULE, "LastDurationMillis")).longValue()).isPositive();
+        assertThat((String) read(SCHEDULE, "LastFireTime")).isNotEmpty();
+        String burst = "fabric.health:type=Burst,peer=\"127.0.0.1:" + burstPort + "\",set=get";
+        assertThat(read(burst, "Result")).isEqualTo("ok");
+    }
+
+    @Test
+    @Order(2)
+    void aCorruptionAlarmIsRaisedPulledAsANotificationAndSurvivesARestart() throws Exception {
+        Notifications notes = Notifications.subscribe(jolokia, ALARMS);
+        exec("fabric.health:type=BurstTarget", "corruptNextPayloads", 1);
+        exec(SCHEDULE, "runNow");
+        Map<String, Object> alarm = awaitAlarm("Corruption");
+        assertThat((String) alarm.get("details")).contains("offset");
+        List<Map<String, Object>> raised = notes.pullUntil(n -> "fabric.health.alarm.raised".equals(n.get("type")));
+        assertThat(raised).anySatisfy(n -> assertThat(String.valueOf(n.get("userData"))).contains("Corruption"));
+
+        payara.close();
+        start("payara-2");
+        Map<String, Object> again = awaitAlarm("Corruption");
+        assertThat(again.get("id")).isEqualTo(alarm.get("id"));
+        assertThat(again.get("raisedAt")).as("RaisedAt survives the restart").isEqualTo(alarm.get("raisedAt"));
+        assertThat(again.get("acknowledged")).isEqualTo(false);
+    }
+
+    @Test
+    @Order(3)
+    void acknowledgingTheCorruptionClearsItAndSaysSo() throws Exception {
+        Notifications notes = Notifications.subscribe(jolokia, ALARMS);
+        Map<String, Object> alarm = awaitAlarm("Corruption");
+        exec(ALARMS, "acknowledge", alarm.get("id"), "it-test");
+        assertThat(notes.pullUntil(n -> "fabric.health.alarm.cleared".equals(n.get("type"))))
+                .anySatisfy(n -> assertThat(n.get("type")).isEqualTo("fabric.health.alarm.acknowledged"));
+        assertThat(activeAlarms()).noneMatch(a -> a.get("kind").equals("Corruption"));
+        assertThat(((Number) read(ALARMS, "AcknowledgedCount")).longValue()).isEqualTo(1);
+    }
+
+    @Test
+    @Order(4)
+    void aReloadChangesTheIntervalLiveAndASlowProbeMisfiresInsteadOfOverlapping() throws Exception {
+        Files.writeString(config, config("1s", "[default, contiguous, reregister, get, wait, cancel]"));
+        assertThat((String) exec("fabric.health:type=Config", "reload")).contains("accepted");
+        assertThat(((Number) read(SCHEDULE, "IntervalSeconds")).longValue()).isEqualTo(1);
+        long before = ((Number) read(SCHEDULE, "Runs")).longValue();
+        awaitValue(SCHEDULE, "Runs", v -> ((Number) v).longValue() >= before + 3);
+        // Each suite takes longer than the 1 s interval: the next slots are skipped and counted, never run twice.
+        awaitValue(SCHEDULE, "Misfires", v -> ((Number) v).longValue() > 0);
+        assertThat(read(SCHEDULE, "LastResult")).as((String) read(SCHEDULE, "LastSummary")).isEqualTo("PASS");
+        assertThat(((Number) read("fabric.health:type=Agent", "JobOverruns")).longValue()).isPositive();
+    }
+
+    @Test
+    @Order(5)
+    void pauseStopsTheSchedule() throws Exception {
+        exec(SCHEDULE, "pause");
+        assertThat(read(SCHEDULE, "Paused")).isEqualTo(true);
+        Thread.sleep(3000); // let a run in progress finish
+        long runs = ((Number) read(SCHEDULE, "Runs")).longValue();
+        Thread.sleep(3000);
+        assertThat(((Number) read(SCHEDULE, "Runs")).longValue()).isEqualTo(runs);
+        exec(SCHEDULE, "resume");
+        assertThat(read(SCHEDULE, "Paused")).isEqualTo(false);
+    }
+
+    @Test
+    @Order(6)
+    void prometheusTextExpositionCarriesTheAgentsMetrics() throws Exception {
+        Jolokia.Answer metrics = jolokia.send("GET", "/metrics", null);
+        assertThat(metrics.httpStatus()).isEqualTo(200);
+        assertThat(metrics.body())
+                .contains("# HELP fabric_health_probe_runs_total")
+                .contains("# TYPE fabric_health_probe_runs_total counter")
+                .contains("fabric_health_probe_runs_total{family=\"bursts\"}")
+                .contains("fabric_health_alarms_acknowledged_total 1.0")
+                .contains("fabric_health_schedule_last_success{family=\"bursts\",schedule=\"bursts\"} 1.0");
+    }
+
+    // --- small helpers over Jolokia ---
+
+    static Object read(String mbean, String attribute) throws Exception {
+        Jolokia.Answer a = jolokia.post("{\"type\":\"read\",\"mbean\":" + json(mbean) + ",\"attribute\":\"" + attribute + "\"}");
+        assertThat(a.status()).as(a.body()).isEqualTo(200);
+        return a.value();
+    }
+
+    static Object exec(String mbean, String op, Object... args) throws Exception {
+        StringBuilder arr = new StringBuilder("[");
+        for (Object o : args) {
+            arr.append(arr.length() > 1 ? "," : "").append(o instanceof Number ? o.toString() : json(String.valueOf(o)));
+        }
+        Jolokia.Answer a = jolokia.post("{\"type\":\"exec\",\"mbean\":" + json(mbean) + ",\"operation\":\"" + op
+                + "\",\"arguments\":" + arr + "]}");
+        assertThat(a.status()).as(a.body()).isEqualTo(200);
+        return a.value();
+    }
+
+    static String json(String s) {
+        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+
+    static void awaitValue(String mbean, String attribute, Predicate<Object> done) throws Exception {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        Object v;
+        do {
+            v = read(mbean, attribute);
+            if (done.test(v)) {
+                return;
+            }
+            Thread.sleep(200);
+        } while (System.nanoTime() < deadline);
+        throw new AssertionError(mbean + " " + attribute + " stayed at " + v + "; agent log:\n" + payara.tail());
+    }
+
+    @SuppressWarnings("unchecked")
+    static List<Map<String, Object>> activeAlarms() throws Exception {
+        return (List<Map<String, Object>>) read(ALARMS, "ActiveAlarms");
+    }
+
+    static Map<String, Object> awaitAlarm(String kind) throws Exception {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        do {
+            for (Map<String, Object> a : activeAlarms()) {
+                if (kind.equals(a.get("kind"))) {
+                    return a;
+                }
+            }
+            Thread.sleep(200);
+        } while (System.nanoTime() < deadline);
+        throw new AssertionError("no " + kind + " alarm; schedule says " + read(SCHEDULE, "LastSummary"));
+    }
+}
