@@ -30,6 +30,8 @@ class LauncherIT {
     void runServesTheAgentAndCtrlCLeavesNothingBehind() throws Exception {
         int http = HostProcess.freePort();
         int jmx = HostProcess.freePort();
+        int burst = HostProcess.freePort();
+        int pingpong = HostProcess.freePort();
         Path config = work.resolve("run.yaml");
         Files.writeString(config, """
                 http:
@@ -40,7 +42,14 @@ class LauncherIT {
                   mode: simulated
                 simulation:
                   topology: bundled
-                """.formatted(http, jmx));
+                bursts:
+                  listen: 127.0.0.1:%d
+                  sets: [default, contiguous, get]
+                pingpong:
+                  listen: 127.0.0.1:%d
+                agent:
+                  stateDir: %s
+                """.formatted(http, jmx, burst, pingpong, work.resolve("state")));
         Path root = Path.of("..").toAbsolutePath().normalize();
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -70,6 +79,15 @@ class LauncherIT {
                 assertThat(c.getMBeanServerConnection().getAttribute(new ObjectName("fabric.health:type=Agent"), "Version"))
                         .isNotNull();
             }
+
+            // ./fabric-health bursts PEER: the suite runs now, through the agent, and prints fabtrun's table.
+            Process bursts = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", cp, "io.fabrichealth.testbed.launch.Launcher", "--home", root.toString(), "bursts",
+                    "127.0.0.1:" + burst, "--jolokia", "http://127.0.0.1:" + http + "/jolokia")
+                    .redirectErrorStream(true).start();
+            String table = new String(bursts.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(bursts.waitFor(120, TimeUnit.SECONDS)).isTrue();
+            assertThat(table).as(table).contains("3 tests, 3 succeeded, 0 failed").contains("contiguous");
 
             List<ProcessHandle> children = launcher.toHandle().descendants().toList();
             assertThat(children).as("ibsim, opensm and Payara run under the launcher").hasSizeGreaterThanOrEqualTo(3);

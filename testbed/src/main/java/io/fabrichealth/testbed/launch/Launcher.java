@@ -26,7 +26,8 @@ import java.util.Properties;
 public final class Launcher {
     private static final String USAGE = """
             usage: Launcher --home DIR run [--config FILE]
-                   Launcher --home DIR sim 'CONSOLE COMMAND'""";
+                   Launcher --home DIR sim 'CONSOLE COMMAND'
+                   Launcher --home DIR bursts HOST:PORT [--jolokia URL]""";
 
     private Launcher() {
     }
@@ -42,6 +43,7 @@ public final class Launcher {
         switch (command) {
             case "run" -> run(home, opts);
             case "sim" -> sim(home, opts);
+            case "bursts" -> bursts(opts);
             default -> fail(2, "unknown command " + command + "\n" + USAGE);
         }
     }
@@ -149,6 +151,27 @@ public final class Launcher {
                     opts.get(0), Duration.ofMillis(300), Duration.ofSeconds(5)));
         } else {
             fail(3, "the simulator (pid " + pid + ") is gone: start it again with ./fabric-health run");
+        }
+    }
+
+    /** Runs the burst suite against one peer now, through the running agent, and prints fabtrun's table. */
+    static void bursts(List<String> opts) throws IOException {
+        if (opts.isEmpty() || (opts.size() != 1 && opts.size() != 3) || (opts.size() == 3 && !opts.get(1).equals("--jolokia"))) {
+            fail(2, USAGE);
+        }
+        String peer = opts.get(0);
+        AgentClient agent = new AgentClient(opts.size() == 3 ? opts.get(2) : AgentClient.DEFAULT_URL);
+        String mbean = "fabric.health:type=BurstSuite,peer=" + javax.management.ObjectName.quote(peer);
+        System.err.println("fabric-health: running the burst suite against " + peer + " ...");
+        try {
+            Object table = agent.request("{\"type\":\"exec\",\"mbean\":" + AgentClient.quote(mbean)
+                    + ",\"operation\":\"runNow\"}", Duration.ofMinutes(10));
+            System.out.println(table);
+        } catch (IOException e) {
+            String why = e.getMessage();
+            fail(3, why.contains("InstanceNotFound") || why.contains(mbean)
+                    ? "the agent has no burst suite for " + peer + ": name it in peers and in a bursts schedule's targets"
+                    : why);
         }
     }
 
