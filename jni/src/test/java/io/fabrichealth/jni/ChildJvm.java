@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs a test main in a fresh JVM (same java, same classpath, -Xcheck:jni), for what one JVM
  * cannot do twice: load natives from another directory, or run under LD_PRELOAD=umad2sim.
- * Children print "key=value" lines; {@link Result#values()} collects them.
+ * Children write "key=value" lines through {@link Report}; {@link Result#values()} collects them.
  */
 final class ChildJvm {
     private final Map<String, String> env = new LinkedHashMap<>();
@@ -46,6 +46,9 @@ final class ChildJvm {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(List.of("-Xcheck:jni", "-XX:+UseSerialGC", "-Xmx128m", "-XX:TieredStopAtLevel=1",
                 "-cp", System.getProperty("java.class.path")));
+        Path report = workDir.resolve("child.report");
+        Files.deleteIfExists(report);
+        command.add("-D" + Report.PROPERTY + "=" + report);
         command.addAll(jvmArgs);
         command.add(main.getName());
         command.addAll(List.of(args));
@@ -65,7 +68,7 @@ final class ChildJvm {
         } finally {
             process.destroyForcibly();
         }
-        return new Result(process.exitValue(), read(out), read(err),
+        return new Result(process.exitValue(), read(report), read(out), read(err),
                 Duration.ofNanos(System.nanoTime() - start));
     }
 
@@ -73,10 +76,10 @@ final class ChildJvm {
         return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
     }
 
-    record Result(int exitCode, String stdout, String stderr, Duration took) {
+    record Result(int exitCode, String report, String stdout, String stderr, Duration took) {
         Map<String, String> values() {
             Map<String, String> values = new LinkedHashMap<>();
-            for (String line : stdout.split("\n")) {
+            for (String line : report.split("\n")) {
                 int eq = line.indexOf('=');
                 if (eq > 0) {
                     values.put(line.substring(0, eq), line.substring(eq + 1));
@@ -87,7 +90,7 @@ final class ChildJvm {
 
         /** For assertion messages. */
         String describe() {
-            return "exit " + exitCode + " after " + took.toMillis() + " ms\nstdout:\n" + stdout
+            return "exit " + exitCode + " after " + took.toMillis() + " ms\nreport:\n" + report + "\nstdout:\n" + stdout
                     + "\nstderr:\n" + stderr;
         }
     }

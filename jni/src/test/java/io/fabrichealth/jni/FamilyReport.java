@@ -7,10 +7,10 @@ public final class FamilyReport {
 
     public static void main(String[] args) {
         for (NativeFamily family : NativeFamily.values()) {
-            System.out.println(family + ".available=" + family.available());
-            System.out.println(family + ".cause=" + family.cause());
-            System.out.println(family + ".version=" + family.version());
+            Report.println(family + ".available=" + family.available());
+            Report.println(family + ".cause=" + family.cause());
+            Report.println(family + ".version=" + family.version());
         }
-        System.out.println("done=true");
+        Report.println("done=true");
     }
 }

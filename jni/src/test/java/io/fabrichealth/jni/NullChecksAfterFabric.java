@@ -16,8 +16,8 @@ public final class NullChecksAfterFabric {
     }
 
     public static void main(String[] args) {
-        System.out.println("fabric.available=" + Fabric.isAvailable());
-        System.out.println("fabric.version=" + NativeFamily.FABRIC.version());
+        Report.println("fabric.available=" + Fabric.isAvailable());
+        Report.println("fabric.version=" + NativeFamily.FABRIC.version());
         int caught = 0;
         for (int i = 0; i < 2_000_000; i++) {
             try {
@@ -28,6 +28,6 @@ public final class NullChecksAfterFabric {
             }
         }
         System.gc();
-        System.out.println("caught=" + caught);
+        Report.println("caught=" + caught);
     }
 }

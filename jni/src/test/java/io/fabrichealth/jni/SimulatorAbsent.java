@@ -7,16 +7,16 @@ public final class SimulatorAbsent {
 
     public static void main(String[] args) {
         try {
-            System.out.println("cas=" + Umad.caNames());
+            Report.println("cas=" + Umad.caNames());
         } catch (NativeException e) {
-            System.out.println("errno=" + e.errnoName());
-            System.out.println("message=" + e.getMessage());
+            Report.println("errno=" + e.errnoName());
+            Report.println("message=" + e.getMessage());
         }
         try (UmadPort port = Umad.open(null, 0)) {
-            System.out.println("opened=" + port.isOpen());
+            Report.println("opened=" + port.isOpen());
         } catch (NativeException e) {
-            System.out.println("open.errno=" + e.errnoName());
+            Report.println("open.errno=" + e.errnoName());
         }
-        System.out.println("done=true");
+        Report.println("done=true");
     }
 }

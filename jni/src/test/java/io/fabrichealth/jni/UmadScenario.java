@@ -23,7 +23,7 @@ public final class UmadScenario {
         int ownLid = Integer.parseInt(args[1]);
         ByteBuffer rx = ByteBuffer.allocateDirect(UmadPort.MAD_SIZE);
 
-        System.out.println("cas=" + Umad.caNames());
+        Report.println("cas=" + Umad.caNames());
         CaInfo ca = Umad.ca(null);
         print("ca.nodeGuid", hex(ca.nodeGuid()));
         print("ca.port1.lid", ca.port(1).lid());
@@ -122,6 +122,6 @@ public final class UmadScenario {
     }
 
     private static void print(String key, Object value) {
-        System.out.println(key + "=" + value);
+        Report.println(key + "=" + value);
     }
 }

@@ -124,6 +124,28 @@ public final class PayaraProcess implements AutoCloseable {
                 + " s; Payara's log ends:\n" + tail(40));
     }
 
+    /** For a bare Payara (no agent, so no Jolokia): waits for HTTP to answer at all. */
+    public void awaitJolokiaOrRoot(Duration timeout, boolean bare) throws IOException {
+        if (!bare) {
+            awaitJolokia(timeout, false);
+            return;
+        }
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline && process.isAlive()) {
+            try {
+                http.send(HttpRequest.newBuilder(URI.create(baseUrl + "/")).build(), HttpResponse.BodyHandlers.discarding());
+                return;
+            } catch (IOException e) {
+                sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted", e);
+            }
+        }
+        throw new IOException("Payara Micro did not answer at " + baseUrl + ": " + tail(30));
+    }
+
     public String tail(int lines) {
         try {
             List<String> all = Files.readAllLines(log);
