@@ -90,4 +90,35 @@ public final class Topologies {
             throw new IllegalStateException("the JDK lacks SHA-256", e);
         }
     }
+
+    /** Node names of an ibnetdiscover-format file, in file order: {@code Switch 8 "leaf-a"} gives leaf-a. */
+    public static java.util.List<String> nodeNames(Path topology) throws java.io.IOException {
+        java.util.List<String> names = new java.util.ArrayList<>();
+        java.util.regex.Pattern node = java.util.regex.Pattern.compile("^(Switch|Hca|Ca|Rt)\\s+\\d+\\s+\"([^\"]+)\"");
+        for (String line : java.nio.file.Files.readAllLines(topology)) {
+            java.util.regex.Matcher m = node.matcher(line);
+            if (m.find()) {
+                names.add((m.group(1).equals("Switch") ? "S:" : "H:") + m.group(2));
+            }
+        }
+        return names;
+    }
+
+    /**
+     * The node the agent attaches at: the configured one, which must exist (umad2sim exits the whole JVM on an
+     * unknown SIM_HOST), or else the first HCA, as a host running the agent is an HCA.
+     */
+    public static String simHost(Path topology, String configured) throws java.io.IOException {
+        java.util.List<String> names = nodeNames(topology);
+        if (configured != null) {
+            if (names.contains("H:" + configured) || names.contains("S:" + configured)) {
+                return configured;
+            }
+            throw new IllegalArgumentException("simulation.simHost " + configured + " is not a node of " + topology
+                    + "; pick one of " + names.stream().map(n -> n.substring(2)).toList());
+        }
+        return names.stream().filter(n -> n.startsWith("H:")).map(n -> n.substring(2)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(topology + " has no HCA for the agent to attach at;"
+                        + " set simulation.simHost to a node name"));
+    }
 }

@@ -40,6 +40,14 @@ public final class Launcher {
         Home home = new Home(Path.of(rest.get(1)).toAbsolutePath());
         String command = rest.get(2);
         List<String> opts = rest.subList(3, rest.size());
+        try {
+            dispatch(home, command, opts);
+        } catch (IllegalArgumentException e) {
+            fail(2, e.getMessage()); // bad input: the message says what to change, no stack trace
+        }
+    }
+
+    private static void dispatch(Home home, String command, List<String> opts) throws Exception {
         switch (command) {
             case "run" -> run(home, opts);
             case "sim" -> sim(home, opts);
@@ -71,9 +79,10 @@ public final class Launcher {
             if (cfg.fabric().mode() == FabricMode.SIMULATED) {
                 Path topology = cfg.simulation().topology().isBundled() ? Topologies.bundled()
                         : cfg.simulation().topology().file();
-                System.err.println("fabric-health: starting the simulated fabric (" + topology + ")");
+                String simHost = Topologies.simHost(topology, cfg.simulation().simHost()); // fails before anything starts
+                System.err.println("fabric-health: starting the simulated fabric (" + topology + "), agent at " + simHost);
                 fabric = SimulatedFabric.start(topology, cfg.simulation().opensm(), work.resolve("fabric"));
-                env = fabric.clientEnv(cfg.simulation().simHost());
+                env = fabric.clientEnv(simHost);
                 writeSimState(home, fabric);
             }
             System.err.print("fabric-health: starting Payara Micro with the agent (log: " + work.resolve("payara/payara.log") + ")");

@@ -1,0 +1,169 @@
+package io.fabrichealth.probes.bursts.guest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabrichealth.config.BurstSet;
+import io.fabrichealth.config.BurstsConfig;
+import io.fabrichealth.jni.Fabric;
+import io.fabrichealth.jni.fabric.Flags;
+import io.fabrichealth.probes.bursts.BurstService;
+import io.fabrichealth.testbed.guest.Guest;
+import io.fabrichealth.testbed.guest.GuestImage;
+import io.fabrichealth.testbed.guest.GuestPair;
+import io.fabrichealth.testbed.guest.GuestPrelude;
+import io.fabrichealth.testbed.guest.GuestSpec;
+import java.io.File;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The guest acceptance of the bursts: libfabric's verbs provider (MSG endpoints) over Soft-RoCE, between
+ * two real-kernel guests joined by a virtual wire, so every payload crosses rxe and a NIC instead of one
+ * kernel's loopback. (Two network namespaces in one guest cannot carry rxe on kernel 6.1.)
+ */
+class VerbsBurstsBetweenTwoGuestsTest {
+    private static final int BURST_PORT = 7471;
+    private static final int RENDEZVOUS_PORT = 7472;
+    private static final Duration GUEST_TIMEOUT = Duration.ofSeconds(110);
+    private static final Duration JAVA_TIMEOUT = Duration.ofSeconds(80);
+
+    private static GuestImage image;
+
+    @BeforeAll
+    static void prepare() {
+        image = Guest.prepare(Guest.defaultCacheDir());
+    }
+
+    @Test
+    void defaultContiguousAndGetPassOnVerbsOverSoftRoceWithEveryPayloadVerifiedOnTheWire() {
+        GuestSpec target = guest("$FH_ETH_A", "",
+                "target $FH_ETH_A:" + BURST_PORT + " " + RENDEZVOUS_PORT + " eth0",
+                PerftestAnchor.server());
+        GuestSpec initiator = guest("$FH_ETH_B",
+                "fh_wait_peer $FH_ETH_A || { echo 'no ping reply from the target guest'; exit 12; }",
+                "initiator $FH_ETH_A:" + BURST_PORT + " " + RENDEZVOUS_PORT + " eth0 $FH_ETH_B",
+                PerftestAnchor.client("$FH_ETH_A"));
+
+        long udpDropsBefore = HostUdpDrops.now();
+        long start = System.nanoTime();
+        GuestPair pair = GuestPair.run(image, target, initiator);
+        long wallMillis = (System.nanoTime() - start) / 1_000_000;
+        long udpDrops = HostUdpDrops.now() - udpDropsBefore;
+        Map<String, String> t = values(pair.a().output());
+        Map<String, String> i = values(pair.b().output());
+        System.err.println("--- initiator guest ---\n" + pair.b().output() + "--- target guest ---\n" + pair.a().output()
+                + "two guests, verbs bursts: " + wallMillis + " ms wall");
+
+        assertThat(pair.b().exitStatus()).as("initiator guest: %s", pair.b()).isZero();
+        assertThat(pair.a().exitStatus()).as("target guest: %s", pair.a()).isZero();
+        assertThat(t).containsEntry("target.heard", "done");
+        long payload = (long) GuestBurstMain.SEGMENTS * GuestBurstMain.SEGMENT_SIZE.bytes();
+        for (BurstSet set : GuestBurstMain.WARM_UP_SETS) {
+            String p = "warmUp." + set.name().toLowerCase(Locale.ROOT) + ".";
+            assertThat(i.get(p + "outcome")).as("warm-up %s: %s", set, i.get(p + "reason")).isEqualTo("OK");
+        }
+        for (BurstSet set : GuestBurstMain.SETS) {
+            String p = "set." + set.name().toLowerCase(Locale.ROOT) + ".";
+            assertThat(i.get(p + "outcome")).as("%s: %s", set, i.get(p + "reason")).isEqualTo("OK");
+            assertThat(i).containsEntry(p + "fact.provider", GuestBurstMain.PROVIDER)
+                    .containsEntry(p + "fact.endpoint", "MSG");
+            // What loopback never exercised: local descriptors, virtual addresses and provider keys.
+            assertThat(Integer.decode(i.get(p + "fact.mrMode"))).as("%s mr_mode", set)
+                    .isEqualTo(Flags.FI_MR_LOCAL | Flags.FI_MR_VIRT_ADDR | Flags.FI_MR_ALLOCATED | Flags.FI_MR_PROV_KEY);
+            long bytes = Long.parseLong(i.get(p + "bytes"));
+            assertThat(bytes).as("%s bytes verified", set).isPositive().isEqualTo(payload * (bytes / payload));
+            if (set != BurstSet.GET) {
+                // Puts are verified by the target, byte by byte, and counted in its goodbye.
+                assertThat(i).containsEntry(p + "fact.targetVerified", bytes / payload + " payloads, 0 bad");
+            }
+        }
+        assertThat(i).containsEntry("suite.summary", "3 tests, 3 succeeded, 0 failed");
+        assertThat(i).containsEntry("alarms.raised", "0").containsEntry("alarms.bad", "0");
+        assertThat(t).containsEntry("alarms.raised", "0").containsEntry("alarms.bad", "0");
+
+        // The kernel's own counters, below libfabric: puts left the initiator's NIC, gets came back in,
+        // and rxe (not a TCP fallback) carried them, at most 4096 payload bytes per RoCE packet.
+        long put = bytes(i, BurstSet.DEFAULT) + bytes(i, BurstSet.CONTIGUOUS);
+        long get = bytes(i, BurstSet.GET);
+        assertThat(Long.parseLong(i.get("counter.netdev.tx_bytes"))).as("initiator eth0 tx_bytes").isGreaterThan(put);
+        assertThat(Long.parseLong(i.get("counter.netdev.rx_bytes"))).as("initiator eth0 rx_bytes").isGreaterThan(get);
+        assertThat(Long.parseLong(i.get("counter.rxe.sent_pkts"))).as("initiator rxe0 sent_pkts")
+                .isGreaterThanOrEqualTo(put / 4096);
+        assertThat(Long.parseLong(t.get("counter.rxe.sent_pkts"))).as("target rxe0 sent_pkts (read responses)")
+                .isGreaterThanOrEqualTo(get / 4096);
+
+        // The stock C tools on the same wire, same payload and window: the anchor for the figures.
+        double writeBw = PerftestAnchor.averageMBps(pair.b().output(), "RDMA_Write");
+        double readBw = PerftestAnchor.averageMBps(pair.b().output(), "RDMA_Read");
+        System.err.printf(Locale.ROOT, "verbs over rxe between two guests: default %.1f MB/s, contiguous %.1f MB/s,"
+                + " get %.1f MB/s (ib_write_bw %.2f MB/s, ib_read_bw %.2f MB/s); retries: initiator"
+                + " completer_retry_err %s, target duplicate_request %s (host UDP RcvbufErrors +%d: frames the"
+                + " QEMU socket wire dropped); suite %s ms in the guest, %d ms wall%n",
+                mbps(i, BurstSet.DEFAULT), mbps(i, BurstSet.CONTIGUOUS), mbps(i, BurstSet.GET), writeBw, readBw,
+                i.get("counter.rxe.completer_retry_err"), t.get("counter.rxe.duplicate_request"), udpDrops,
+                i.get("suite.wallMillis"), wallMillis);
+    }
+
+    /**
+     * A guest that brings up eth0 with rxe0, checks that libfabric lists verbs on rxe0, then runs one side
+     * of the bursts and, once both JVMs are done, one side of the perftest anchor.
+     */
+    private static GuestSpec guest(String address, String beforeJava, String mainArgs, String afterJava) {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String jsig = Path.of(System.getProperty("java.home"), "lib", "libjsig.so").toString();
+        return GuestSpec.of(GuestPrelude.SOURCE + "\n"
+                + "fh_eth_setup " + address + " || { echo 'eth0/rxe0 setup failed'; exit 10; }\n"
+                + "fi_info -p verbs -e msg -d rxe0 > /tmp/fi_info.txt 2>&1 || { cat /tmp/fi_info.txt;"
+                + " echo 'libfabric lists no verbs MSG endpoint on rxe0: apt-get install libfabric1 ibverbs-providers';"
+                + " exit 11; }\n"
+                + beforeJava + "\n"
+                // libjsig first: libfabric's PSM constructor would otherwise take the JVM's signal handlers.
+                + "LD_PRELOAD=" + jsig + " timeout " + JAVA_TIMEOUT.toSeconds() + " " + java
+                + " -Xcheck:jni -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx256m -cp " + classpath() + " "
+                + GuestBurstMain.class.getName() + " " + mainArgs
+                + " || { rc=$?; echo \"the burst JVM exited $rc\"; exit 13; }\n"
+                + afterJava)
+                .withMemoryMiB(GuestSpec.JAVA_MEMORY_MIB)
+                .withTimeout(GUEST_TIMEOUT);
+    }
+
+    /** Host paths of this test's classes and of probes, config and jni: the guest sees them at the same paths. */
+    private static String classpath() {
+        Set<String> entries = new LinkedHashSet<>();
+        for (Class<?> c : new Class<?>[] {GuestBurstMain.class, BurstService.class, BurstsConfig.class, Fabric.class}) {
+            try {
+                entries.add(Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
+            } catch (java.net.URISyntaxException e) {
+                throw new AssertionError("cannot locate the classes of " + c.getName(), e);
+            }
+        }
+        return String.join(File.pathSeparator, entries);
+    }
+
+    private static Map<String, String> values(String output) {
+        Map<String, String> values = new LinkedHashMap<>();
+        output.lines().forEach(line -> {
+            int eq = line.indexOf('=');
+            if (eq > 0 && line.substring(0, eq).matches("[\\w.]+")) {
+                values.put(line.substring(0, eq), line.substring(eq + 1));
+            }
+        });
+        return values;
+    }
+
+    private static long bytes(Map<String, String> values, BurstSet set) {
+        return Long.parseLong(values.get("set." + set.name().toLowerCase(Locale.ROOT) + ".bytes"));
+    }
+
+    private static double mbps(Map<String, String> values, BurstSet set) {
+        String p = "set." + set.name().toLowerCase(Locale.ROOT) + ".";
+        return Long.parseLong(values.get(p + "bytes")) * 1e3 / Long.parseLong(values.get(p + "nanos"));
+    }
+}
