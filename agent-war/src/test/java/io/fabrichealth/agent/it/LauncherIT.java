@@ -74,6 +74,7 @@ class LauncherIT {
             @SuppressWarnings("unchecked")
             Map<String, Object> fabric = (Map<String, Object>) a.value();
             assertThat(fabric.get("mode")).isEqualTo("simulated");
+            assertThat(fabric.get("simHost")).as("the agent attaches at the first HCA").isEqualTo("node01");
             String url = "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + jmx + "/jmxrmi";
             try (JMXConnector c = JMXConnectorFactory.connect(new JMXServiceURL(url))) {
                 assertThat(c.getMBeanServerConnection().getAttribute(new ObjectName("fabric.health:type=Agent"), "Version"))
