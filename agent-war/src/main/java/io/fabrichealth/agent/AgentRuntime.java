@@ -111,6 +111,7 @@ final class AgentRuntime implements AutoCloseable {
         registry.register(ObjectNames.parse(AlarmsMXBean.OBJECT_NAME), alarms, AlarmsMXBean.class);
 
         // Reading the local port may wait on the simulator; never hold up the deployment for it.
+        state.fabric(LocalInspection.pending(cfg));
         background.submit(() -> state.fabric(LocalInspection.fabric(cfg)));
 
         AgentProbes probes = new AgentProbes();

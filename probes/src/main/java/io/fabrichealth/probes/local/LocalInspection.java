@@ -31,14 +31,27 @@ public final class LocalInspection {
         return out;
     }
 
+    /** What is known before the port is read: the mode and attach point from the config and environment. */
+    public static LocalFabric pending(FabricHealthConfig cfg) {
+        return LocalFabric.unknown(mode(cfg), simHost(cfg), "not inspected yet");
+    }
+
+    private static String mode(FabricHealthConfig cfg) {
+        return cfg.fabric().mode().name().toLowerCase(Locale.ROOT);
+    }
+
+    private static String simHost(FabricHealthConfig cfg) {
+        if (cfg.fabric().mode() != FabricMode.SIMULATED) {
+            return "";
+        }
+        String configured = cfg.simulation().simHost();
+        return configured != null ? configured : System.getenv().getOrDefault("SIM_HOST", "");
+    }
+
     public static LocalFabric fabric(FabricHealthConfig cfg) {
         boolean simulated = cfg.fabric().mode() == FabricMode.SIMULATED;
-        String mode = cfg.fabric().mode().name().toLowerCase(Locale.ROOT);
-        String simHost = "";
-        if (simulated) {
-            String configured = cfg.simulation().simHost();
-            simHost = configured != null ? configured : System.getenv().getOrDefault("SIM_HOST", "");
-        }
+        String mode = mode(cfg);
+        String simHost = simHost(cfg);
         if (!Umad.isAvailable()) {
             return LocalFabric.unknown(mode, simHost, "the umad family is unavailable: " + NativeFamily.UMAD.cause());
         }
