@@ -16,6 +16,8 @@ import io.fabrichealth.mbeans.bursts.BurstMBeans;
 import io.fabrichealth.mbeans.config.ConfigMXBean;
 import io.fabrichealth.mbeans.config.ConfigView;
 import io.fabrichealth.mbeans.metrics.AgentMetrics;
+import io.fabrichealth.mbeans.metrics.PortMetrics;
+import io.fabrichealth.mbeans.smp.SmpMBeans;
 import io.fabrichealth.mbeans.schedules.ScheduleMBeans;
 import io.fabrichealth.probes.ProbeCounts;
 import io.fabrichealth.probes.ProbeFamily;
@@ -24,6 +26,7 @@ import io.fabrichealth.probes.bursts.BurstProbe;
 import io.fabrichealth.probes.bursts.BurstService;
 import io.fabrichealth.probes.local.LocalInspection;
 import io.fabrichealth.probes.local.NativeStatus;
+import io.fabrichealth.probes.smp.SmpSweepProbe;
 import io.fabrichealth.schedules.ScheduleControl;
 import io.fabrichealth.schedules.ScheduleListener;
 import io.fabrichealth.schedules.Schedules;
@@ -116,7 +119,9 @@ final class AgentRuntime implements AutoCloseable {
 
         AgentProbes probes = new AgentProbes();
         BookSink sink = new BookSink(book);
+        SmpSweepProbe smp = null;
         if (configs.current().isPresent()) {
+            smp = wireSmp(cfg, probes, registry, sink, state);
             wireBursts(cfg, probes, registry, sink, state);
         }
         ScheduleMBeans scheduleBeans = push(new ScheduleMBeans(registry));
@@ -128,10 +133,17 @@ final class AgentRuntime implements AutoCloseable {
         Schedules running = schedules;
         PrometheusRegistry metrics = new PrometheusRegistry(); // per deployment, so a redeploy starts clean
         metrics.register(new AgentMetrics(state, book, counts, () -> running == null ? List.of() : running.controls()));
+        if (smp != null) {
+            metrics.register(new PortMetrics(smp::snapshot));
+        }
+        SmpSweepProbe sweep = smp;
         WebSetup.install(ctx, cfg.http(), metrics);
         configs.onChange(next -> {
             state.configSource(configs.source());
             book.reconfigure(next.alarms());
+            if (sweep != null) {
+                sweep.configure(next.smp());
+            }
             if (running != null) {
                 running.apply(next);
                 scheduleBeans.sync(running.controls());
@@ -154,6 +166,21 @@ final class AgentRuntime implements AutoCloseable {
         String host = System.getProperty("com.sun.management.jmxremote.host",
                 System.getProperty("java.rmi.server.hostname", "localhost"));
         return "service:jmx:rmi:///jndi/rmi://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + "/jmxrmi";
+    }
+
+    /** The SMP sweep over the local CA and port, its Port, Node and SmpProbe MBeans. */
+    private SmpSweepProbe wireSmp(FabricHealthConfig cfg, AgentProbes probes, MBeanRegistry registry, BookSink sink,
+                                  AgentState state) {
+        String missing = missingFamily(state, "umad");
+        if (missing != null) {
+            probes.unavailable(ProbeKind.SMP_SWEEP, "SMP sweeps need libibumad: " + missing);
+            return null;
+        }
+        // The umad port opens at the first sweep, on the schedule's thread, never during deployment.
+        SmpSweepProbe smp = push(SmpSweepProbe.onUmad(cfg.fabric().ca(), cfg.fabric().port(), cfg.smp(), sink));
+        push(SmpMBeans.attach(smp, registry));
+        probes.whole(ProbeKind.SMP_SWEEP, smp);
+        return smp;
     }
 
     /** The burst target every agent runs, the Burst MBeans, and the probe the bursts schedules run. */

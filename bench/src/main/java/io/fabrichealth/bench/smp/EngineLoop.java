@@ -1,0 +1,68 @@
+package io.fabrichealth.bench.smp;
+
+import io.fabrichealth.probes.mad.MadRequest;
+import io.fabrichealth.probes.mad.MadRequests;
+import io.fabrichealth.probes.mad.SmpRoute;
+import io.fabrichealth.probes.smp.engine.EngineSettings;
+import io.fabrichealth.probes.smp.engine.EngineStats;
+import io.fabrichealth.probes.smp.engine.MadEngine;
+import io.fabrichealth.probes.smp.engine.MadOutcome;
+import io.fabrichealth.probes.smp.engine.UmadTransport;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * The Java side of the MAD/s comparison, run as an ibsim client (child JVM with umad2sim preloaded): the same
+ * workload as smp_baseline.c, LID-routed NodeInfo Gets spread round robin over the given LIDs, through the real
+ * {@link MadEngine} and its JNI transport. A warm-up batch runs first (the agent is a long-running JVM).
+ *
+ * <p>Args: TOTAL WINDOW PER_DEST LID [LID...]; prints the same line as the C loop.
+ */
+public final class EngineLoop {
+
+    private EngineLoop() {
+    }
+
+    public static void main(String[] args) {
+        long total = Long.parseLong(args[0]);
+        int window = Integer.parseInt(args[1]);
+        int perDest = Integer.parseInt(args[2]);
+        int n = args.length - 3;
+        MadRequest[] requests = new MadRequest[n];
+        String[] names = new String[n];
+        for (int i = 0; i < n; i++) {
+            int lid = Integer.parseInt(args[3 + i]);
+            requests[i] = MadRequests.nodeInfo(SmpRoute.lid(lid));
+            names[i] = "lid:" + lid;
+        }
+        EngineSettings settings = new EngineSettings(window, perDest, Duration.ofMillis(1000), 0, 0);
+        try (UmadTransport transport = UmadTransport.open(null, 0)) {
+            MadEngine engine = new MadEngine(transport, settings);
+            long[] failed = new long[1];
+            Consumer<MadOutcome> done = o -> {
+                if (!o.answered()) {
+                    failed[0]++;
+                }
+            };
+            batch(engine, requests, names, Long.getLong("smp.warmup", 30_000), done);
+            EngineStats before = engine.stats();
+            long t0 = System.nanoTime();
+            batch(engine, requests, names, total, done);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            EngineStats after = engine.stats();
+            System.out.printf(Locale.ROOT, "mads=%d seconds=%.6f mads_per_second=%.1f timeouts=%d maxLocal=%d "
+                    + "maxPerDest=%d%n", after.sent() - before.sent(), seconds, total / seconds,
+                    after.timeouts() - before.timeouts(), after.maxInFlightLocal(), after.maxInFlightPerDestination());
+        }
+    }
+
+    private static void batch(MadEngine engine, MadRequest[] requests, String[] names, long count,
+            Consumer<MadOutcome> done) {
+        for (long i = 0; i < count; i++) {
+            int d = (int) (i % requests.length);
+            engine.submit(requests[d], names[d], done);
+        }
+        engine.run();
+    }
+}

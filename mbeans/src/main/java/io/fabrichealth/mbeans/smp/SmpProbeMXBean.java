@@ -1,0 +1,90 @@
+package io.fabrichealth.mbeans.smp;
+
+import javax.management.openmbean.CompositeData;
+
+/**
+ * The SMP MAD engine and the sweep, {@code fabric.health:type=SmpProbe}. Counters run since the agent started.
+ * Times are ISO-8601, empty = never; durations and RTTs -1 = never.
+ */
+public interface SmpProbeMXBean {
+    String OBJECT_NAME = "fabric.health:type=SmpProbe";
+
+    /** MAD attempts sent, retries included. Every one is a Get: the agent has no way to send a Set. */
+    long getMadsSent();
+
+    /** Answers matched to a live attempt. */
+    long getMadsReceived();
+
+    /** Attempts that expired unanswered or came back dropped (umad status 110). */
+    long getTimeouts();
+
+    long getRetries();
+
+    /** Answers to attempts the engine had already given up on. */
+    long getLateResponses();
+
+    /** MADs that answered nothing we sent. */
+    long getUnmatchedResponses();
+
+    /** Requests that ended without an answer after every retry. */
+    long getFailedRequests();
+
+    /** The most attempts ever outstanding at once on the local port; never above Window. */
+    int getMaxInFlightLocal();
+
+    /** The most attempts ever outstanding at once to one destination; never above PerDestinationWindow. */
+    int getMaxInFlightPerDestination();
+
+    int getWindow();
+
+    int getPerDestinationWindow();
+
+    long getTimeoutMillis();
+
+    int getMaxRetries();
+
+    /** The agent-wide send cap; 0 = none. */
+    int getMadsPerSecondCap();
+
+    long getRttCount();
+
+    long getRttMinMicros();
+
+    long getRttP50Micros();
+
+    long getRttP99Micros();
+
+    long getRttMaxMicros();
+
+    /** One row per destination (node GUID, or a route before its GUID was known): count, min, p50, p99, max. */
+    CompositeData[] getRttByDestination();
+
+    long getSweeps();
+
+    long getSweepDurationMillis();
+
+    String getLastSweep();
+
+    /** The last sweep in which the agent's own node (or, with targets, any target) answered. */
+    String getLastGoodSweep();
+
+    int getNodesSeen();
+
+    int getPortsSeen();
+
+    int getLinksSeen();
+
+    /** Known nodes that answered nothing in the last sweep. */
+    int getSilentNodes();
+
+    int getMadsFailedLastSweep();
+
+    /** {@code discovery} (walk the fabric from the local port) or {@code targets} (the configured list). */
+    String getMode();
+
+    /** Why the last sweep could not run; empty when it ran. */
+    String getLastError();
+
+    /** Configuration remarks, e.g. why resetNearSaturation does nothing. */
+    String[] getNotes();
+}

@@ -1,0 +1,175 @@
+package io.fabrichealth.probes.smp;
+
+import io.fabrichealth.config.SmpConfig;
+import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.probes.Probe;
+import io.fabrichealth.probes.ProbeFamily;
+import io.fabrichealth.probes.ProbeResult;
+import io.fabrichealth.probes.smp.engine.EngineSettings;
+import io.fabrichealth.probes.smp.engine.MadEngine;
+import io.fabrichealth.probes.smp.engine.MadTransport;
+import io.fabrichealth.probes.smp.engine.UmadTransport;
+import io.fabrichealth.probes.smp.fabric.FabricMap;
+import io.fabrichealth.probes.smp.fabric.SweepReport;
+import io.fabrichealth.probes.smp.fabric.SweepRun;
+import io.fabrichealth.probes.smp.health.Thresholds;
+import io.fabrichealth.probes.smp.health.Verdict;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * The SMP sweep as a probe (family {@code smp-sweep}): each {@link #check()} walks the fabric (or the configured
+ * targets), reads PortInfo and PMA counters, judges every port, reports the four SMP alarm kinds to the
+ * {@link AlarmSink}, and publishes an immutable {@link SmpSnapshot} for the MBeans.
+ *
+ * <pre>{@code
+ * SmpSweepProbe smp = SmpSweepProbe.onUmad(fabric.ca(), fabric.port(), config.smp(), alarmSink);
+ * ProbeResult r = smp.execute();        // from the schedule, never concurrently with itself
+ * SmpSnapshot now = smp.snapshot();     // from any thread, never blocks
+ * }</pre>
+ *
+ * The umad port is opened at the first sweep and kept: umad2sim allows one agent per class per process. The probe
+ * sends Get only; {@code resetNearSaturation} would need a Set and is reported as unsupported instead.
+ */
+public final class SmpSweepProbe implements Probe, AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(SmpSweepProbe.class.getName());
+    /** Every this many sweeps NodeDescriptions are read again (new nodes always); in between they cost no MAD. */
+    static final int DESCRIPTION_REFRESH_SWEEPS = 10;
+    static final String NO_RESET = "resetNearSaturation is on, but fabric-health sends no Set MAD, so it never "
+            + "resets counters; clear them with perfquery -R or let opensm's PerfMgr do it";
+
+    private final Supplier<MadTransport> opener;
+    private final AlarmSink alarms;
+    private final Clock clock;
+    private final FabricMap map = new FabricMap();
+    private final List<Consumer<SmpSnapshot>> listeners = new CopyOnWriteArrayList<>();
+    private volatile SmpConfig config;
+    private volatile SmpSnapshot snapshot = SmpSnapshot.EMPTY;
+    private MadTransport transport;
+    private MadEngine engine;
+    private long sweeps;
+    private Instant lastGood;
+    private boolean closed;
+
+    public SmpSweepProbe(Supplier<MadTransport> opener, SmpConfig config, AlarmSink alarms, Clock clock) {
+        this.opener = opener;
+        this.config = config;
+        this.alarms = alarms;
+        this.clock = clock;
+        EngineSettings.of(config); // fail early on windows out of range
+        new Thresholds(config.effectiveThresholds());
+    }
+
+    /** A probe on the local umad port {@code ca}/{@code port} (null/0 = first active), opened at the first sweep. */
+    public static SmpSweepProbe onUmad(String ca, int port, SmpConfig config, AlarmSink alarms) {
+        return new SmpSweepProbe(() -> UmadTransport.open(ca, port), config, alarms, Clock.systemUTC());
+    }
+
+    @Override
+    public ProbeFamily family() {
+        return ProbeFamily.SMP_SWEEP;
+    }
+
+    /** A new config applies from the next sweep; the fabric map and counter baselines are kept. */
+    public void configure(SmpConfig newConfig) {
+        EngineSettings.of(newConfig);
+        new Thresholds(newConfig.effectiveThresholds());
+        this.config = newConfig;
+    }
+
+    /** The last published state; cheap, never blocks. */
+    public SmpSnapshot snapshot() {
+        return snapshot;
+    }
+
+    /** Called on the sweep's thread after every sweep (also failed ones), with the new snapshot. */
+    public void addListener(Consumer<SmpSnapshot> listener) {
+        listeners.add(listener);
+    }
+
+    public void removeListener(Consumer<SmpSnapshot> listener) {
+        listeners.remove(listener);
+    }
+
+    @Override
+    public synchronized ProbeResult check() {
+        Instant start = clock.instant();
+        if (closed) {
+            throw new IllegalStateException("the SMP probe is closed; the agent is shutting down");
+        }
+        SmpConfig c = config;
+        try {
+            if (engine == null) {
+                transport = opener.get();
+                engine = new MadEngine(transport, EngineSettings.of(c));
+            }
+            engine.configure(EngineSettings.of(c));
+            boolean refresh = sweeps % DESCRIPTION_REFRESH_SWEEPS == 0;
+            SweepReport sweep = c.targets().isEmpty() ? SweepRun.discover(engine, map, refresh, clock)
+                    : SweepRun.targets(engine, map, c.targets(), refresh, clock);
+            Judgement.apply(map, sweep, new Thresholds(c.effectiveThresholds()));
+            SmpAlarms.report(map, sweep, alarms);
+            sweeps++;
+            boolean localAnswered = map.nodes().stream().anyMatch(n -> n.local() && sweep.answered().contains(n.guid()));
+            boolean good = c.targets().isEmpty() ? localAnswered : !sweep.answered().isEmpty();
+            if (good) {
+                lastGood = sweep.at();
+            }
+            publish(new SmpSnapshot(sweeps, sweep.at(), sweep.took().toMillis(), lastGood, sweep.links().size(),
+                    sweep.silent().size(), sweep.madsFailed(), c.targets().isEmpty() ? "discovery" : "targets",
+                    engine.settings(), engine.stats(), Snapshots.nodes(map, engine), Snapshots.ports(map), "",
+                    notes(c)));
+            String summary = summary(sweep);
+            return good ? ProbeResult.pass(summary, start, Duration.between(start, clock.instant()))
+                    : ProbeResult.fail(summary + "; " + (c.targets().isEmpty() ? "the agent's own node did not answer"
+                            : "no target answered"), start, Duration.between(start, clock.instant()));
+        } catch (RuntimeException | LinkageError e) {
+            publish(snapshot.withError(e.getClass().getSimpleName() + ": " + e.getMessage()));
+            throw e;
+        }
+    }
+
+    private String summary(SweepReport sweep) {
+        SmpSnapshot s = snapshot;
+        long bad = s.ports().stream().filter(p -> p.health() != Verdict.OK).count();
+        return String.format("swept %d node(s), %d port(s) in %d ms: %d silent node(s), %d port(s) not OK, "
+                + "%d MAD(s) failed", s.nodesSeen(), s.portsSeen(), sweep.took().toMillis(), sweep.silent().size(), bad,
+                sweep.madsFailed());
+    }
+
+    private static List<String> notes(SmpConfig c) {
+        List<String> notes = new ArrayList<>();
+        if (c.resetNearSaturation()) {
+            notes.add(NO_RESET);
+        }
+        return List.copyOf(notes);
+    }
+
+    private void publish(SmpSnapshot s) {
+        snapshot = s;
+        for (Consumer<SmpSnapshot> l : listeners) {
+            try {
+                l.accept(s);
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "an SMP snapshot listener failed; the sweep carries on", e);
+            }
+        }
+    }
+
+    /** Closes the umad port (waiting, under umad2sim, for answers still owed). */
+    @Override
+    public synchronized void close() {
+        closed = true;
+        if (transport != null) {
+            transport.close();
+            transport = null;
+            engine = null;
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package io.fabrichealth.probes.smp.fabric;
+
+import io.fabrichealth.probes.mad.DrPath;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Everything the sweeps have learnt: nodes by GUID, their ports and counters. Nodes stay known when they stop
+ * answering, so a node that vanishes keeps being asked for (by LID) and raises MadTimeouts instead of silently
+ * dropping out. Written by the sweep thread only; readers get snapshots from the probe.
+ */
+public final class FabricMap {
+    private final Map<Long, KnownNode> nodes = new LinkedHashMap<>();
+    private final Map<DrPath, Long> guidAtPath = new HashMap<>();
+
+    public Collection<KnownNode> nodes() {
+        return Collections.unmodifiableCollection(nodes.values());
+    }
+
+    public KnownNode node(long guid) {
+        return nodes.get(guid);
+    }
+
+    /** The port at the other end of {@code port} of {@code node}, or null. */
+    public KnownPort remoteOf(KnownPort port) {
+        KnownNode remote = nodes.get(port.remoteGuid());
+        return remote == null ? null : remote.port(port.remotePort());
+    }
+
+    KnownNode nodeOrCreate(long guid) {
+        return nodes.computeIfAbsent(guid, KnownNode::new);
+    }
+
+    /** The node a directed route led to in the last sweep that took it, or null. */
+    Long guidAt(DrPath path) {
+        return guidAtPath.get(path);
+    }
+
+    void remember(DrPath path, long guid) {
+        guidAtPath.put(path, guid);
+    }
+}

@@ -1,0 +1,127 @@
+package io.fabrichealth.probes.smp.fabric;
+
+import io.fabrichealth.probes.mad.ClassPortInfo;
+import io.fabrichealth.probes.mad.NodeInfo;
+import io.fabrichealth.probes.mad.NodeType;
+import io.fabrichealth.probes.mad.PortInfo;
+import io.fabrichealth.probes.mad.SmpRoute;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** One node as the agent knows it across sweeps. Written by the sweep thread only. */
+public final class KnownNode {
+    private final long guid;
+    private NodeInfo info;
+    private String description = "";
+    private SmpRoute route;
+    private boolean local;
+    private Instant lastAnswered;
+    private boolean answeredLastSweep;
+    private int failuresLastSweep;
+    private final Map<Integer, KnownPort> ports = new TreeMap<>();
+    private final Map<Integer, ClassPortInfo> pmaByLid = new HashMap<>();
+
+    KnownNode(long guid) {
+        this.guid = guid;
+    }
+
+    public long guid() {
+        return guid;
+    }
+
+    public NodeInfo info() {
+        return info;
+    }
+
+    public NodeType type() {
+        return info == null ? NodeType.UNKNOWN : info.type();
+    }
+
+    public boolean isSwitch() {
+        return type() == NodeType.SWITCH;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** How the last sweep reached it: a directed route from the agent's port, or a LID. */
+    public SmpRoute route() {
+        return route;
+    }
+
+    /** The node the agent's own port belongs to. */
+    public boolean local() {
+        return local;
+    }
+
+    public Instant lastAnswered() {
+        return lastAnswered;
+    }
+
+    public boolean answeredLastSweep() {
+        return answeredLastSweep;
+    }
+
+    /** Requests to this node that failed in the last sweep, after retries. */
+    public int failuresLastSweep() {
+        return failuresLastSweep;
+    }
+
+    /** The LID MADs reach it by: switch port 0's, or the CA's lowest port with one; 0 when unknown. */
+    public int lid() {
+        for (KnownPort p : ports.values()) {
+            PortInfo pi = p.info();
+            if (pi != null && pi.lid() != 0 && (p.number() == 0 || !isSwitch())) {
+                return pi.lid();
+            }
+        }
+        return 0;
+    }
+
+    /** The CapabilityMask that speaks for port {@code n}: switch port 0's on a switch, the port's own on a CA. */
+    public int capabilityMaskFor(int n) {
+        KnownPort p = ports.get(isSwitch() ? 0 : n);
+        return p == null || p.info() == null ? 0 : p.info().capabilityMask();
+    }
+
+    public KnownPort port(int n) {
+        return ports.get(n);
+    }
+
+    /** Ports with a PortInfo, in port order; port 0 of a switch included. */
+    public Collection<KnownPort> ports() {
+        return Collections.unmodifiableCollection(ports.values());
+    }
+
+    KnownPort portOrCreate(int n) {
+        return ports.computeIfAbsent(n, KnownPort::new);
+    }
+
+    ClassPortInfo pma(int lid) {
+        return pmaByLid.get(lid);
+    }
+
+    void pma(int lid, ClassPortInfo cpi) {
+        pmaByLid.put(lid, cpi);
+    }
+
+    void answered(NodeInfo newInfo, String newDescription, SmpRoute newRoute, boolean isLocal, Instant at) {
+        info = newInfo;
+        if (newDescription != null) {
+            description = newDescription;
+        }
+        route = newRoute;
+        local |= isLocal;
+        lastAnswered = at;
+    }
+
+    void sweepResult(boolean answered, int failures) {
+        answeredLastSweep = answered;
+        failuresLastSweep = failures;
+    }
+}

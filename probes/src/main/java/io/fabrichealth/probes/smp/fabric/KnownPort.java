@@ -1,0 +1,121 @@
+package io.fabrichealth.probes.smp.fabric;
+
+import io.fabrichealth.probes.mad.PhysState;
+import io.fabrichealth.probes.mad.PortInfo;
+import io.fabrichealth.probes.mad.PortState;
+import io.fabrichealth.probes.smp.health.CounterBook;
+import io.fabrichealth.probes.smp.health.CounterSample;
+import io.fabrichealth.probes.smp.health.PortFindings;
+import java.time.Instant;
+import java.util.List;
+
+/** One port as the agent knows it across sweeps. Written by the sweep thread only. */
+public final class KnownPort {
+    private final int number;
+    private PortInfo info;
+    private Instant infoAt;
+    private boolean everActive;
+    private boolean everLinkUp;
+    private long portGuid;
+    private long remoteGuid;
+    private int remotePort;
+    private final CounterBook counters = new CounterBook();
+    private Instant countersAt;
+    private String countersProblem = "";
+    private PortFindings findings = PortFindings.UNKNOWN;
+
+    KnownPort(int number) {
+        this.number = number;
+    }
+
+    public int number() {
+        return number;
+    }
+
+    /** The port's GUID as NodeInfo reported it when reached through this port (switch ports share port 0's); 0 = unknown. */
+    public long portGuid() {
+        return portGuid;
+    }
+
+    void portGuid(long guid) {
+        portGuid = guid;
+    }
+
+    /** The last PortInfo read, or null before the first. */
+    public PortInfo info() {
+        return info;
+    }
+
+    public Instant infoAt() {
+        return infoAt;
+    }
+
+    /** Active in some sweep before or at the last one. */
+    public boolean everActive() {
+        return everActive;
+    }
+
+    public boolean everLinkUp() {
+        return everLinkUp;
+    }
+
+    /** The neighbour's node GUID, 0 when none is known. */
+    public long remoteGuid() {
+        return remoteGuid;
+    }
+
+    public int remotePort() {
+        return remotePort;
+    }
+
+    public CounterBook counters() {
+        return counters;
+    }
+
+    /** When the counters were last read, or null. */
+    public Instant countersAt() {
+        return countersAt;
+    }
+
+    /** Why the counters could not be read in the last sweep; empty when they were. */
+    public String countersProblem() {
+        return countersProblem;
+    }
+
+    public PortFindings findings() {
+        return findings;
+    }
+
+    public void findings(PortFindings newFindings) {
+        this.findings = newFindings;
+    }
+
+    /** Records a fresh PortInfo; returns whether the port had been Active before this one. */
+    boolean update(PortInfo newInfo, Instant at) {
+        boolean wasActive = everActive;
+        info = newInfo;
+        infoAt = at;
+        everActive |= newInfo.state() == PortState.ACTIVE;
+        everLinkUp |= newInfo.physState() == PhysState.LINK_UP;
+        if (newInfo.physState() != PhysState.LINK_UP) {
+            remoteGuid = 0;
+            remotePort = 0;
+        }
+        return wasActive;
+    }
+
+    void linkTo(long guid, int port) {
+        remoteGuid = guid;
+        remotePort = port;
+    }
+
+    List<String> addCounters(CounterSample sample, Instant at) {
+        countersAt = at;
+        countersProblem = "";
+        return counters.add(sample);
+    }
+
+    void countersProblem(String problem) {
+        countersProblem = problem;
+    }
+}

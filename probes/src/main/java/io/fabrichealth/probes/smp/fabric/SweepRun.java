@@ -1,0 +1,362 @@
+package io.fabrichealth.probes.smp.fabric;
+
+import io.fabrichealth.config.SmpTarget;
+import io.fabrichealth.probes.mad.ClassPortInfo;
+import io.fabrichealth.probes.mad.DrPath;
+import io.fabrichealth.probes.mad.LidRoute;
+import io.fabrichealth.probes.mad.MadRequests;
+import io.fabrichealth.probes.mad.NodeDescription;
+import io.fabrichealth.probes.mad.NodeInfo;
+import io.fabrichealth.probes.mad.PhysState;
+import io.fabrichealth.probes.mad.PmaCapability2;
+import io.fabrichealth.probes.mad.PortCounters;
+import io.fabrichealth.probes.mad.PortCountersExtended;
+import io.fabrichealth.probes.mad.PortInfo;
+import io.fabrichealth.probes.mad.SmpRoute;
+import io.fabrichealth.probes.smp.engine.MadEngine;
+import io.fabrichealth.probes.smp.engine.MadOutcome;
+import io.fabrichealth.probes.smp.health.CounterSample;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * One sweep of the fabric through a {@link MadEngine}, all of it asynchronous: every answer submits the next
+ * requests, so the engine keeps its windows full.
+ *
+ * <p>Discovery walks directed routes from the agent's port the way libibnetdisc (ibnetdiscover) does: NodeInfo,
+ * then PortInfo of every port of a switch (of the entry port of a CA), NodeDescription of nodes not known yet (and
+ * of all nodes when asked to refresh), and through every
+ * switch port whose PhysState is LinkUp, except the one the SMP came in by, to the next NodeInfo. DR paths never
+ * go through a CA other than the agent's own. Known nodes the walk did not reach are then asked by LID, so a
+ * vanished node shows up as silent instead of disappearing. Once a node's PortInfos are in, its PMA is read by LID:
+ * ClassPortInfo (once per LID), then PortCounters and, where ClassPortInfo has it, PortCountersExtended, for every
+ * port with a PortInfo: all external ports of a switch (through the switch's LID), every CA port reached.
+ */
+public final class SweepRun {
+    private final MadEngine engine;
+    private final FabricMap map;
+    private final Map<Long, NodeVisit> visits = new LinkedHashMap<>();
+    private final List<Link> links = new ArrayList<>();
+    private final Map<Long, Integer> failuresOfSilent = new HashMap<>();
+    private final Map<Integer, ClassPortInfo> pmaThisSweep = new HashMap<>();
+    private final Map<Integer, Long> pmaOwner = new HashMap<>();
+    private final Map<Integer, List<Consumer<ClassPortInfo>>> pmaWaiters = new HashMap<>();
+    private final List<String> problems = new ArrayList<>();
+    private final boolean refreshDescriptions;
+    private int madsFailed;
+
+    private SweepRun(MadEngine engine, FabricMap map, boolean refreshDescriptions) {
+        this.engine = engine;
+        this.map = map;
+        this.refreshDescriptions = refreshDescriptions;
+    }
+
+    /**
+     * Discovers from the agent's own port, then asks known but unreached nodes by LID.
+     *
+     * @param refreshDescriptions read NodeDescription of every node, not only of nodes seen for the first time
+     *     (descriptions change rarely, e.g. when a host sets its name after boot; the probe refreshes them every
+     *     few sweeps and saves a MAD per node in the others)
+     */
+    public static SweepReport discover(MadEngine engine, FabricMap map, boolean refreshDescriptions, Clock clock) {
+        Instant start = clock.instant();
+        SweepRun run = new SweepRun(engine, map, refreshDescriptions);
+        run.nodeInfo(DrPath.local(), null, 0, true, true, null);
+        engine.run();
+        for (KnownNode k : map.nodes()) {
+            int lid = k.lid();
+            if (!run.visits.containsKey(k.guid()) && lid > 0 && lid <= LidRoute.MAX_UNICAST_LID) {
+                run.nodeInfo(SmpRoute.lid(lid), null, 0, false, false, k.guid());
+            }
+        }
+        engine.run();
+        return run.merge(start, clock.instant());
+    }
+
+    /** Sweeps only the configured targets (smp_mad_stress's -L list), without walking to neighbours. */
+    public static SweepReport targets(MadEngine engine, FabricMap map, List<SmpTarget> targets,
+            boolean refreshDescriptions, Clock clock) {
+        Instant start = clock.instant();
+        SweepRun run = new SweepRun(engine, map, refreshDescriptions);
+        for (SmpTarget t : targets) {
+            run.nodeInfo(route(t), null, 0, false, false, null);
+        }
+        engine.run();
+        return run.merge(start, clock.instant());
+    }
+
+    static SmpRoute route(SmpTarget target) {
+        if (target instanceof SmpTarget.Lid lid) {
+            return SmpRoute.lid(lid.lid());
+        }
+        List<Integer> ports = ((SmpTarget.DirectedRoute) target).ports();
+        return DrPath.of(ports.subList(1, ports.size()).stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    static String hex(long guid) {
+        return String.format("0x%016x", guid);
+    }
+
+    private void nodeInfo(SmpRoute route, NodeVisit from, int fromPort, boolean explore, boolean local, Long expected) {
+        Long guess = expected != null ? expected : route instanceof DrPath p ? map.guidAt(p) : null;
+        String destination = guess != null ? hex(guess) : route.toString();
+        engine.submit(MadRequests.nodeInfo(route), destination, outcome -> {
+            if (outcome instanceof MadOutcome.Answer a) {
+                onNodeInfo((NodeInfo) a.attribute(), route, from, fromPort, explore, local);
+            } else {
+                failed(outcome);
+                if (guess != null && !visits.containsKey(guess)) {
+                    failuresOfSilent.merge(guess, 1, Integer::sum);
+                }
+            }
+        });
+    }
+
+    private void onNodeInfo(NodeInfo ni, SmpRoute route, NodeVisit from, int fromPort, boolean explore,
+            boolean local) {
+        long guid = ni.nodeGuid();
+        if (route instanceof DrPath path) {
+            map.remember(path, guid);
+        }
+        if (from != null) {
+            links.add(new Link(from.guid, fromPort, guid, ni.localPortNum()));
+        }
+        NodeVisit v = visits.get(guid);
+        if (v == null) {
+            v = new NodeVisit(ni, route, explore, local);
+            visits.put(guid, v);
+            if (refreshDescriptions || map.node(guid) == null) {
+                readDescription(v, route);
+            }
+            if (v.isSwitch()) {
+                for (int p = 0; p <= ni.numPorts(); p++) {
+                    portInfo(v, p, route);
+                }
+            }
+        }
+        v.answered++;
+        v.portGuids.put(ni.localPortNum(), ni.portGuid());
+        if (!v.isSwitch()) {
+            portInfo(v, ni.localPortNum(), route);
+        }
+    }
+
+    private void readDescription(NodeVisit v, SmpRoute route) {
+        engine.submit(MadRequests.nodeDescription(route), v.destination, outcome -> {
+            if (outcome instanceof MadOutcome.Answer a) {
+                v.answered++;
+                v.description = ((NodeDescription) a.attribute()).text();
+            } else {
+                v.failed++;
+                failed(outcome);
+            }
+        });
+    }
+
+    private void portInfo(NodeVisit v, int port, SmpRoute route) {
+        if (!v.portInfoAsked.add(port)) {
+            return;
+        }
+        v.portInfosPending++;
+        engine.submit(MadRequests.portInfo(route, port), v.destination, outcome -> {
+            v.portInfosPending--;
+            if (outcome instanceof MadOutcome.Answer a) {
+                v.answered++;
+                PortInfo pi = (PortInfo) a.attribute();
+                v.portInfos.put(port, pi);
+                explore(v, port, pi, route);
+            } else {
+                v.failed++;
+                failed(outcome);
+            }
+            if (v.portInfosPending == 0) {
+                readCounters(v);
+            }
+        });
+    }
+
+    /** libibnetdisc's rule: out through LinkUp switch ports but the entry one, and through the agent's own port. */
+    private void explore(NodeVisit v, int port, PortInfo pi, SmpRoute route) {
+        if (!v.explore || port == 0 || pi.physState() != PhysState.LINK_UP || !(route instanceof DrPath path)
+                || path.hopCount() >= DrPath.MAX_HOPS) {
+            return;
+        }
+        boolean onward = v.isSwitch() ? port != pi.localPortNum() : v.local && port == v.info.localPortNum();
+        if (onward) {
+            nodeInfo(path.then(port), v, port, true, false, null);
+        }
+    }
+
+    private void readCounters(NodeVisit v) {
+        KnownNode known = map.node(v.guid);
+        for (Map.Entry<Integer, PortInfo> e : v.portInfos.entrySet()) {
+            int port = e.getKey();
+            if (port == 0 || v.countersAsked.contains(port)) {
+                continue;
+            }
+            v.countersAsked.add(port);
+            int lid = lidFor(v, port);
+            if (lid < 1 || lid > LidRoute.MAX_UNICAST_LID) {
+                v.counterProblems.put(port, "no LID to send PerfMgt MADs to (LID " + lid
+                        + "); a subnet manager assigns LIDs");
+                continue;
+            }
+            withPma(v, known, lid, pma -> {
+                if (pma == null) {
+                    v.counterProblems.put(port, "PerfMgt ClassPortInfo of LID " + lid + " did not answer");
+                } else {
+                    readCounters(v, port, lid, pma);
+                }
+            });
+        }
+    }
+
+    private static int lidFor(NodeVisit v, int port) {
+        PortInfo pi = v.portInfos.get(v.isSwitch() ? 0 : port);
+        return pi == null ? 0 : pi.lid();
+    }
+
+    private void withPma(NodeVisit v, KnownNode known, int lid, Consumer<ClassPortInfo> then) {
+        ClassPortInfo cached = pmaThisSweep.containsKey(lid) ? pmaThisSweep.get(lid)
+                : known == null ? null : known.pma(lid);
+        if (cached != null) {
+            then.accept(cached);
+            return;
+        }
+        List<Consumer<ClassPortInfo>> waiting = pmaWaiters.get(lid);
+        if (waiting != null) {
+            waiting.add(then);
+            return;
+        }
+        List<Consumer<ClassPortInfo>> waiters = new ArrayList<>(List.of(then));
+        pmaWaiters.put(lid, waiters);
+        engine.submit(MadRequests.pmaClassPortInfo(lid), v.destination, outcome -> {
+            pmaWaiters.remove(lid);
+            ClassPortInfo cpi = null;
+            if (outcome instanceof MadOutcome.Answer a) {
+                v.answered++;
+                cpi = (ClassPortInfo) a.attribute();
+                pmaThisSweep.put(lid, cpi);
+                pmaOwner.put(lid, v.guid);
+            } else {
+                v.failed++;
+                failed(outcome);
+            }
+            for (Consumer<ClassPortInfo> w : waiters) {
+                w.accept(cpi);
+            }
+        });
+    }
+
+    private void readCounters(NodeVisit v, int port, int lid, ClassPortInfo pma) {
+        PmaReading r = new PmaReading(pma);
+        v.counters.put(port, r);
+        boolean extended = pma.hasExtendedCounters();
+        // With the additional extended counters, PortCountersExtended alone holds everything.
+        boolean narrow = !pma.has(PmaCapability2.IS_ADDITIONAL_PORT_COUNTERS_EXTENDED_SUPPORTED) || !extended;
+        r.pending = (narrow ? 1 : 0) + (extended ? 1 : 0);
+        if (narrow) {
+            engine.submit(MadRequests.portCounters(lid, port), v.destination, outcome -> {
+                r.pending--;
+                if (outcome instanceof MadOutcome.Answer a) {
+                    v.answered++;
+                    r.counters = (PortCounters) a.attribute();
+                } else {
+                    counterFailed(v, r, outcome);
+                }
+            });
+        }
+        if (extended) {
+            engine.submit(MadRequests.portCountersExtended(lid, port), v.destination, outcome -> {
+                r.pending--;
+                if (outcome instanceof MadOutcome.Answer a) {
+                    v.answered++;
+                    r.extended = (PortCountersExtended) a.attribute();
+                } else {
+                    counterFailed(v, r, outcome);
+                }
+            });
+        }
+    }
+
+    private void counterFailed(NodeVisit v, PmaReading r, MadOutcome outcome) {
+        v.failed++;
+        r.problem = ((MadOutcome.Failed) outcome).message();
+        failed(outcome);
+    }
+
+    private void failed(MadOutcome outcome) {
+        madsFailed++;
+        if (problems.size() < 20 && outcome instanceof MadOutcome.Failed f) {
+            problems.add(f.message());
+        }
+    }
+
+    private SweepReport merge(Instant start, Instant end) {
+        Set<Long> answered = new LinkedHashSet<>();
+        Set<KnownPort> fresh = new LinkedHashSet<>();
+        Map<KnownPort, Boolean> wasActive = new HashMap<>();
+        Map<KnownPort, List<String>> resets = new HashMap<>();
+        for (NodeVisit v : visits.values()) {
+            KnownNode k = map.nodeOrCreate(v.guid);
+            k.answered(v.info, v.description, v.route, v.local, end);
+            answered.add(v.guid);
+            for (Map.Entry<Integer, PortInfo> e : v.portInfos.entrySet()) {
+                KnownPort kp = k.portOrCreate(e.getKey());
+                wasActive.put(kp, kp.update(e.getValue(), end));
+                long portGuid = v.isSwitch() ? v.info.portGuid() : v.portGuids.getOrDefault(e.getKey(), 0L);
+                if (portGuid != 0) {
+                    kp.portGuid(portGuid);
+                }
+                fresh.add(kp);
+            }
+        }
+        pmaThisSweep.forEach((lid, cpi) -> map.node(pmaOwner.get(lid)).pma(lid, cpi));
+        for (Link l : links) {
+            link(l.guidA(), l.portA(), l.guidB(), l.portB());
+            link(l.guidB(), l.portB(), l.guidA(), l.portA());
+        }
+        for (NodeVisit v : visits.values()) {
+            KnownNode k = map.node(v.guid);
+            v.counterProblems.forEach((port, problem) -> k.portOrCreate(port).countersProblem(problem));
+            v.counters.forEach((port, r) -> {
+                KnownPort kp = k.portOrCreate(port);
+                if (r.complete()) {
+                    List<String> down = kp.addCounters(CounterSample.of(r.counters, r.extended, r.pma), end);
+                    if (!down.isEmpty()) {
+                        resets.put(kp, down);
+                    }
+                } else {
+                    kp.countersProblem(r.problem == null ? "no answer" : r.problem);
+                }
+            });
+        }
+        Set<Long> silent = new LinkedHashSet<>();
+        for (KnownNode k : map.nodes()) {
+            NodeVisit v = visits.get(k.guid());
+            boolean ok = v != null;
+            k.sweepResult(ok, ok ? v.failed : failuresOfSilent.getOrDefault(k.guid(), 0));
+            if (!ok) {
+                silent.add(k.guid());
+            }
+        }
+        return new SweepReport(end, Duration.between(start, end), answered, silent, fresh, wasActive, resets,
+                List.copyOf(links), madsFailed, List.copyOf(problems));
+    }
+
+    private void link(long guid, int port, long remoteGuid, int remotePort) {
+        KnownNode k = map.node(guid);
+        if (k != null && k.port(port) != null) {
+            k.port(port).linkTo(remoteGuid, remotePort);
+        }
+    }
+}
