@@ -90,6 +90,18 @@ class LauncherIT {
             assertThat(bursts.waitFor(120, TimeUnit.SECONDS)).isTrue();
             assertThat(table).as(table).contains("3 tests, 3 succeeded, 0 failed").contains("contiguous");
 
+            // ./fabric-health ports: after the first sweep, the degraded node04 link is listed first, with its rule.
+            String ports = "";
+            for (int i = 0; i < 60 && !ports.contains("node04"); i++) {
+                Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp", cp, "io.fabrichealth.testbed.launch.PortsReport", "--url",
+                        "http://127.0.0.1:" + http + "/jolokia").redirectErrorStream(true).start();
+                ports = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+                Thread.sleep(1000);
+            }
+            assertThat(ports).as(ports).contains("node04").contains("Could be");
+
             List<ProcessHandle> children = launcher.toHandle().descendants().toList();
             assertThat(children).as("ibsim, opensm and Payara run under the launcher").hasSizeGreaterThanOrEqualTo(3);
             new ProcessBuilder("kill", "-INT", Long.toString(launcher.pid())).start().waitFor();
