@@ -7,7 +7,7 @@ import java.util.EnumSet;
  * They say which attributes answer, not how wide a counter is: bit 9 or 10 means PortCountersExtended
  * (0x1D) exists, so the data and packet counters can be read as 64-bit values.
  */
-public enum PmaCapability {
+public enum PmaCapability implements MaskBit {
     IS_TRAP_SUPPORTED(0, "IsTrapSupported"),
     IS_GET_SET_NOTICE_SUPPORTED(1, "IsGetSetNoticeSupported"),
     IS_CAPABILITY_MASK2_SUPPORTED(2, "IsCapabilityMask2Supported"),
@@ -32,23 +32,15 @@ public enum PmaCapability {
 
     /** The named bits set in {@code mask}, in bit order. */
     public static EnumSet<PmaCapability> in(int mask) {
-        EnumSet<PmaCapability> set = EnumSet.noneOf(PmaCapability.class);
-        for (PmaCapability c : values()) {
-            if (c.isIn(mask)) {
-                set.add(c);
-            }
-        }
-        return set;
+        return MaskBit.in(PmaCapability.class, mask);
     }
 
-    public boolean isIn(int mask) {
-        return (mask >>> bit & 1) != 0;
-    }
-
+    @Override
     public int bit() {
         return bit;
     }
 
+    @Override
     public String display() {
         return display;
     }

@@ -3,7 +3,7 @@ package io.fabrichealth.probes.mad;
 import java.util.EnumSet;
 
 /** Bits of the PerfMgt ClassPortInfo.CapabilityMask2 (27 bits). */
-public enum PmaCapability2 {
+public enum PmaCapability2 implements MaskBit {
     IS_PM_KEY_SUPPORTED(0, "IsPMKeySupported"),
     /** The 64-bit error counters of PortCountersExtended (bytes 72..191 of its data) are valid. */
     IS_ADDITIONAL_PORT_COUNTERS_EXTENDED_SUPPORTED(1, "IsAdditionalPortCountersExtendedSupported");
@@ -18,23 +18,15 @@ public enum PmaCapability2 {
 
     /** The named bits set in {@code mask}, in bit order. */
     public static EnumSet<PmaCapability2> in(int mask) {
-        EnumSet<PmaCapability2> set = EnumSet.noneOf(PmaCapability2.class);
-        for (PmaCapability2 c : values()) {
-            if (c.isIn(mask)) {
-                set.add(c);
-            }
-        }
-        return set;
+        return MaskBit.in(PmaCapability2.class, mask);
     }
 
-    public boolean isIn(int mask) {
-        return (mask >>> bit & 1) != 0;
-    }
-
+    @Override
     public int bit() {
         return bit;
     }
 
+    @Override
     public String display() {
         return display;
     }

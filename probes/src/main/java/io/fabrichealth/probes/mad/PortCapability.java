@@ -6,7 +6,7 @@ import java.util.EnumSet;
  * Bits of PortInfo.CapabilityMask (IBA 14.2.5.6), named as smpquery prints them (its spelling kept,
  * "Communicaton" included, so output can be compared verbatim). On a switch only port 0 reports them.
  */
-public enum PortCapability {
+public enum PortCapability implements MaskBit {
     IS_SM(1, "IsSM"),
     IS_NOTICE_SUPPORTED(2, "IsNoticeSupported"),
     IS_TRAP_SUPPORTED(3, "IsTrapSupported"),
@@ -48,23 +48,15 @@ public enum PortCapability {
 
     /** The named bits set in {@code mask}, in bit order (smpquery's order). */
     public static EnumSet<PortCapability> in(int mask) {
-        EnumSet<PortCapability> set = EnumSet.noneOf(PortCapability.class);
-        for (PortCapability c : values()) {
-            if (c.isIn(mask)) {
-                set.add(c);
-            }
-        }
-        return set;
+        return MaskBit.in(PortCapability.class, mask);
     }
 
-    public boolean isIn(int mask) {
-        return (mask >>> bit & 1) != 0;
-    }
-
+    @Override
     public int bit() {
         return bit;
     }
 
+    @Override
     public String display() {
         return display;
     }

@@ -3,7 +3,7 @@ package io.fabrichealth.probes.mad;
 import java.util.EnumSet;
 
 /** Bits of PortInfo.CapabilityMask2, named as smpquery prints them. */
-public enum PortCapability2 {
+public enum PortCapability2 implements MaskBit {
     IS_SET_NODE_DESCRIPTION_SUPPORTED(0, "IsSetNodeDescriptionSupported"),
     IS_PORT_INFO_EXTENDED_SUPPORTED(1, "IsPortInfoExtendedSupported"),
     IS_VIRTUALIZATION_SUPPORTED(2, "IsVirtualizationSupported"),
@@ -26,23 +26,15 @@ public enum PortCapability2 {
 
     /** The named bits set in {@code mask}, in bit order. */
     public static EnumSet<PortCapability2> in(int mask) {
-        EnumSet<PortCapability2> set = EnumSet.noneOf(PortCapability2.class);
-        for (PortCapability2 c : values()) {
-            if (c.isIn(mask)) {
-                set.add(c);
-            }
-        }
-        return set;
+        return MaskBit.in(PortCapability2.class, mask);
     }
 
-    public boolean isIn(int mask) {
-        return (mask >>> bit & 1) != 0;
-    }
-
+    @Override
     public int bit() {
         return bit;
     }
 
+    @Override
     public String display() {
         return display;
     }
