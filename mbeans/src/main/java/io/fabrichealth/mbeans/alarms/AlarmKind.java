@@ -11,7 +11,7 @@ public enum AlarmKind {
     PortDown(Severity.MAJOR),
     /** A link runs below the width or speed both ends could run (iblinkinfo's "Could be"). */
     LinkDegraded(Severity.MINOR),
-    /** An error counter grew past its threshold within one interval. */
+    /** An error counter is above its threshold (ibqueryerrors' rule; the Port MBean shows the delta beside it). */
     ErrorThreshold(Severity.MINOR),
     /** A destination stopped answering MADs. */
     MadTimeouts(Severity.MAJOR),
