@@ -14,7 +14,8 @@ import java.util.Optional;
  * @param name unique among schedules
  * @param every fixed interval
  * @param cron Quartz cron expression (seconds first), e.g. {@code 0 0/5 * * * ?}
- * @param jitter random delay of up to this share of the interval (0% to 50%), so agents do not fire together
+ * @param jitter 0% to 50%: interval runs land within ± this share of the interval around a fixed grid, cron runs
+ *     up to this share of the gap later, so agents do not fire together
  * @param targets peer names, or {@code self}; empty = every peer, or {@code self} when there are no peers.
  *     smp-sweep schedules take no targets (see {@code smp.targets})
  */
