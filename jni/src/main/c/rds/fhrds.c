@@ -1,8 +1,9 @@
 /*
- * libfhrds.so: AF_RDS through plain socket(2); no extra library. For now only the kernel
- * support probe; the RDS ping-pong grows here.
+ * libfhrds.so: AF_RDS through plain socket(2); no extra library. This file holds the family's own entry
+ * points (version, ABI, kernel support) and JNI_OnLoad; the socket calls are in rds_socket.c.
  */
 #include "fh_common.h"
+#include "fhrds.h"
 
 #include <errno.h>
 #include <linux/rds.h>
@@ -28,7 +29,8 @@ static jstring version0(JNIEnv *env, jclass cls)
 
 static jintArray abi0(JNIEnv *env, jclass cls)
 {
-	const jint values[] = { io_fabrichealth_jni_Rds_BINDING_VERSION, AF_RDS, SOL_RDS };
+	const jint values[] = { io_fabrichealth_jni_Rds_BINDING_VERSION, AF_RDS, SOL_RDS, SO_RDS_TRANSPORT,
+				RDS_INFO_CONNECTIONS, (jint)sizeof(struct rds_info_connection) };
 
 	(void)cls;
 	return fh_int_array(env, values, FH_ARRAY_LEN(values));
@@ -59,7 +61,8 @@ JNIEXPORT jint JNI_OnLoad(JavaVM *vm, void *reserved)
 
 	(void)reserved;
 	if (!env || fh_common_load(env) ||
-	    fh_register(env, "io/fabrichealth/jni/Rds", methods, FH_ARRAY_LEN(methods)))
+	    fh_register(env, "io/fabrichealth/jni/Rds", methods, FH_ARRAY_LEN(methods)) ||
+	    fh_rds_socket_register(env))
 		return JNI_ERR;
 	return FH_JNI_VERSION;
 }

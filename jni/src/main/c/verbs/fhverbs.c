@@ -1,8 +1,9 @@
 /*
- * libfhverbs.so: libibverbs and librdmacm. For now only the device list; the verbs
- * ping-pong engine grows here.
+ * libfhverbs.so: libibverbs and librdmacm. This file holds the device list and JNI_OnLoad; the RC connections
+ * of the verbs ping-pong are in verbs_conn.c.
  */
 #include "fh_common.h"
+#include "fhverbs.h"
 
 #include <errno.h>
 #include <infiniband/verbs.h>
@@ -24,7 +25,8 @@ static jstring version0(JNIEnv *env, jclass cls)
 
 static jintArray abi0(JNIEnv *env, jclass cls)
 {
-	const jint values[] = { io_fabrichealth_jni_Verbs_BINDING_VERSION };
+	const jint values[] = { io_fabrichealth_jni_Verbs_BINDING_VERSION,
+				io_fabrichealth_jni_verbs_VerbsConnection_COMPLETION_SIZE };
 
 	(void)cls;
 	return fh_int_array(env, values, FH_ARRAY_LEN(values));
@@ -77,7 +79,8 @@ JNIEXPORT jint JNI_OnLoad(JavaVM *vm, void *reserved)
 		return JNI_ERR;
 	string_class = fh_global_class(env, "java/lang/String");
 	if (!string_class ||
-	    fh_register(env, "io/fabrichealth/jni/Verbs", methods, FH_ARRAY_LEN(methods)))
+	    fh_register(env, "io/fabrichealth/jni/Verbs", methods, FH_ARRAY_LEN(methods)) ||
+	    fh_verbs_conn_register(env))
 		return JNI_ERR;
 	return FH_JNI_VERSION;
 }

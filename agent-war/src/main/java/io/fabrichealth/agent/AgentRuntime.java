@@ -3,6 +3,8 @@ package io.fabrichealth.agent;
 import io.fabrichealth.config.ConfigService;
 import io.fabrichealth.config.FabricHealthConfig;
 import io.fabrichealth.config.ProbeKind;
+import io.fabrichealth.config.Transport;
+import io.fabrichealth.jni.fabric.EndpointType;
 import io.fabrichealth.mbeans.MBeanRegistry;
 import io.fabrichealth.mbeans.ObjectNames;
 import io.fabrichealth.mbeans.agent.Agent;
@@ -16,6 +18,7 @@ import io.fabrichealth.mbeans.bursts.BurstMBeans;
 import io.fabrichealth.mbeans.config.ConfigMXBean;
 import io.fabrichealth.mbeans.config.ConfigView;
 import io.fabrichealth.mbeans.metrics.AgentMetrics;
+import io.fabrichealth.mbeans.pingpong.PingPongMBeans;
 import io.fabrichealth.mbeans.metrics.PortMetrics;
 import io.fabrichealth.mbeans.smp.SmpMBeans;
 import io.fabrichealth.mbeans.schedules.ScheduleMBeans;
@@ -25,6 +28,12 @@ import io.fabrichealth.probes.ProbeResult;
 import io.fabrichealth.probes.bursts.BurstProbe;
 import io.fabrichealth.probes.bursts.BurstService;
 import io.fabrichealth.probes.local.LocalInspection;
+import io.fabrichealth.probes.pingpong.DataPlane;
+import io.fabrichealth.probes.pingpong.PingPongProbe;
+import io.fabrichealth.probes.pingpong.PingPongService;
+import io.fabrichealth.probes.pingpong.fabric.FabricPlane;
+import io.fabrichealth.probes.pingpong.rds.RdsPlane;
+import io.fabrichealth.probes.pingpong.verbs.VerbsPlane;
 import io.fabrichealth.probes.local.NativeStatus;
 import io.fabrichealth.probes.smp.SmpSweepProbe;
 import io.fabrichealth.schedules.ScheduleControl;
@@ -39,8 +48,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -120,10 +133,15 @@ final class AgentRuntime implements AutoCloseable {
         AgentProbes probes = new AgentProbes();
         BookSink sink = new BookSink(book);
         SmpSweepProbe smp = null;
+        BurstService bursts = null;
+        PingPongService pingpong = null;
         if (configs.current().isPresent()) {
             smp = wireSmp(cfg, probes, registry, sink, state);
-            wireBursts(cfg, probes, registry, sink, state);
+            bursts = wireBursts(cfg, probes, registry, sink, state);
+            pingpong = wirePingPong(cfg, probes, registry, sink, book, state);
         }
+        BurstService burstService = bursts;
+        PingPongService pingpongService = pingpong;
         ScheduleMBeans scheduleBeans = push(new ScheduleMBeans(registry));
         Schedules schedules = null;
         if (configs.current().isPresent()) {
@@ -143,6 +161,12 @@ final class AgentRuntime implements AutoCloseable {
             book.reconfigure(next.alarms());
             if (sweep != null) {
                 sweep.configure(next.smp());
+            }
+            if (burstService != null) {
+                burstService.configure(next.bursts());
+            }
+            if (pingpongService != null) {
+                pingpongService.configure(next.pingpong());
             }
             if (running != null) {
                 running.apply(next);
@@ -184,12 +208,12 @@ final class AgentRuntime implements AutoCloseable {
     }
 
     /** The burst target every agent runs, the Burst MBeans, and the probe the bursts schedules run. */
-    private void wireBursts(FabricHealthConfig cfg, AgentProbes probes, MBeanRegistry registry, BookSink sink,
+    private BurstService wireBursts(FabricHealthConfig cfg, AgentProbes probes, MBeanRegistry registry, BookSink sink,
                             AgentState state) {
         String missing = missingFamily(state, "fabric");
         if (missing != null) {
             probes.unavailable(ProbeKind.BURSTS, "bursts need libfabric: " + missing);
-            return;
+            return null;
         }
         BurstService service = push(new BurstService(cfg.bursts(), sink));
         try {
@@ -202,6 +226,46 @@ final class AgentRuntime implements AutoCloseable {
         cfg.schedules().stream().filter(s -> s.probe() == ProbeKind.BURSTS)
                 .flatMap(s -> cfg.targetsOf(s).stream()).forEach(p -> beans.addPeer(p.address()));
         probes.perPeer(ProbeKind.BURSTS, (peer, c) -> new BurstProbe(service, peer.address()));
+        return service;
+    }
+
+    /** The ping-pong responder every agent runs, the PingPong MBeans, and the probe the pingpong schedules run. */
+    private PingPongService wirePingPong(FabricHealthConfig cfg, AgentProbes probes, MBeanRegistry registry, BookSink sink,
+                              AlarmBook book, AgentState state) {
+        Map<Transport, DataPlane> planes = new EnumMap<>(Transport.class);
+        List<String> missing = new ArrayList<>();
+        for (Transport t : cfg.pingpong().transports()) {
+            String family = t == Transport.FABRIC ? "fabric" : t == Transport.RDS ? "rds" : "verbs";
+            String why = missingFamily(state, family);
+            if (why != null) {
+                missing.add(t.name().toLowerCase(Locale.ROOT) + " needs the " + family + " family: " + why);
+                continue;
+            }
+            planes.put(t, switch (t) {
+                case FABRIC -> new FabricPlane(cfg.bursts().provider(), EndpointType.valueOf(cfg.bursts().endpoint().name()));
+                case RDS -> new RdsPlane();
+                case VERBS -> new VerbsPlane();
+            });
+        }
+        if (!missing.isEmpty()) {
+            state.probeError(ProbeFamily.PINGPONG, String.join("; ", missing));
+        }
+        if (planes.isEmpty()) {
+            probes.unavailable(ProbeKind.PINGPONG, "no ping-pong transport can run here: " + String.join("; ", missing));
+            return null;
+        }
+        PingPongService service = push(new PingPongService(cfg.pingpong(), planes, sink));
+        try {
+            service.startResponder();
+        } catch (RuntimeException e) {
+            state.probeError(ProbeFamily.PINGPONG, "the ping-pong responder on " + cfg.pingpong().listen()
+                    + " did not start (" + e.getMessage() + "); peers cannot ping this agent until pingpong.listen is free");
+        }
+        PingPongMBeans beans = new PingPongMBeans(registry, service, book);
+        cfg.schedules().stream().filter(s -> s.probe() == ProbeKind.PINGPONG).flatMap(s -> cfg.targetsOf(s).stream())
+                .forEach(p -> beans.addPeer(p.pingpongAddress(cfg.pingpong().listen())));
+        probes.perPeer(ProbeKind.PINGPONG, (peer, c) -> new PingPongProbe(service, peer.pingpongAddress(c.pingpong().listen())));
+        return service;
     }
 
     /** Null when the native family loaded, else why not (from the snapshot; the wiring never calls natives). */

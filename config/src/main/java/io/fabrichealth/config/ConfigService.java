@@ -63,6 +63,13 @@ public final class ConfigService {
         listeners.add(listener);
     }
 
+    /** What a running agent cannot change in place: its listeners and the transports it opened. */
+    private static boolean needsRestart(FabricHealthConfig a, FabricHealthConfig b) {
+        return !a.http().equals(b.http()) || !a.jmx().equals(b.jmx()) || !a.bursts().listen().equals(b.bursts().listen())
+                || !a.pingpong().listen().equals(b.pingpong().listen())
+                || !a.pingpong().transports().equals(b.pingpong().transports());
+    }
+
     public synchronized ReloadResult reload() {
         ReloadResult result;
         try {
@@ -70,8 +77,9 @@ public final class ConfigService {
             FabricHealthConfig previous = current;
             current = next;
             lastErrors = "";
-            String note = previous != null && (!previous.http().equals(next.http()) || !previous.jmx().equals(next.jmx()))
-                    ? "; http and jmx changes take effect at the next restart" : "";
+            String note = previous != null && needsRestart(previous, next)
+                    ? "; changes to http, jmx, bursts.listen, pingpong.listen and pingpong.transports take effect at the"
+                      + " next restart" : "";
             result = new ReloadResult(true, "reload accepted: " + source() + note, Instant.now());
             for (Consumer<FabricHealthConfig> l : listeners) {
                 l.accept(next);

@@ -2,13 +2,17 @@ package io.fabrichealth.jni;
 
 import java.util.List;
 
-/** libibverbs (and librdmacm, linked by the same library): the RDMA devices this host sees. */
+/**
+ * libibverbs (and librdmacm, linked by the same library): the RDMA devices this host sees. RC connections for
+ * the verbs ping-pong are {@link io.fabrichealth.jni.verbs.VerbsConnection}.
+ */
 public final class Verbs {
-    static final int BINDING_VERSION = 1;
+    static final int BINDING_VERSION = 2;
     private static final int ENOSYS = -38;
 
     private static final FamilyState STATE = FamilyState.load(NativeFamily.VERBS, Verbs::version0, Verbs::abi0,
-            AbiCheck.exact(NativeFamily.VERBS, new String[] {"binding version"}, BINDING_VERSION));
+            AbiCheck.exact(NativeFamily.VERBS, new String[] {"binding version", "completion entry size"},
+                    BINDING_VERSION, io.fabrichealth.jni.verbs.VerbsConnection.COMPLETION_SIZE));
 
     private Verbs() {
     }

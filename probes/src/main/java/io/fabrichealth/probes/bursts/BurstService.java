@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * one budget. Results go to listeners (the MBeans); Corruption and BurstFailed go to the alarm sink.
  */
 public final class BurstService implements AutoCloseable {
-    private final BurstsConfig config;
+    private volatile BurstsConfig config;
     private final AlarmSink alarms;
     private final BurstBudget budget;
     private final FireDrill drill = new FireDrill();
@@ -33,6 +33,14 @@ public final class BurstService implements AutoCloseable {
 
     public BurstsConfig config() {
         return config;
+    }
+
+    /**
+     * A reloaded config: sets, sizes, window and caps apply from the next burst. The target keeps its listen
+     * address and the budget its size until the agent restarts.
+     */
+    public void configure(BurstsConfig next) {
+        this.config = next;
     }
 
     /** Starts this agent's target on bursts.listen. */

@@ -1,0 +1,137 @@
+package io.fabrichealth.jni.verbs;
+
+import io.fabrichealth.jni.NativeException;
+import io.fabrichealth.jni.Verbs;
+import java.net.Inet4Address;
+import java.nio.ByteBuffer;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One RC connection made through librdmacm, with its own protection domain, completion queue (on a completion
+ * channel, so {@link #poll} sleeps) and queue pair. The loop above it posts SEND, RECV, RDMA READ and RDMA WRITE
+ * work requests on registered memory ({@link VerbsMemory}) and reads their completions. Closes once, memory first.
+ */
+public final class VerbsConnection implements AutoCloseable {
+    /** Bytes per completion entry in a {@link Completions} buffer: wr_id, status, opcode, byte_len, pad. */
+    public static final int COMPLETION_SIZE = 24;
+    /** ibv_access_flags. */
+    public static final int LOCAL_WRITE = 1;
+    public static final int REMOTE_WRITE = 2;
+    public static final int REMOTE_READ = 4;
+
+    private final AtomicLong handle;
+    private final java.util.Set<VerbsMemory> regions = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    VerbsConnection(long handle) {
+        this.handle = new AtomicLong(handle);
+    }
+
+    /**
+     * rdma_resolve_addr/route and rdma_connect to {@code address}:{@code port} from {@code local} (null: any),
+     * with {@code depth} sends and receives in the QP.
+     */
+    public static VerbsConnection connect(Inet4Address address, int port, Inet4Address local, int timeoutMillis,
+            int depth) {
+        Verbs.ensureAvailability();
+        long rc = connect0(ipv4(address), port, local == null ? 0 : ipv4(local), timeoutMillis, depth);
+        return new VerbsConnection(check(rc, "rdma_connect(" + address.getHostAddress() + ":" + port + ")",
+                rc == -19 || rc == -99 ? "no RDMA device serves " + (local == null ? "the route" : local.getHostAddress())
+                        + ": rdma link add rxe0 type rxe netdev <dev> (Soft-RoCE), or check ibv_devinfo" : null));
+    }
+
+    long handle() {
+        long h = handle.get();
+        if (h == 0) {
+            throw new IllegalStateException("VerbsConnection is closed");
+        }
+        return h;
+    }
+
+    /** ibv_reg_mr of {@code buffer[offset, +length)} for {@code access} (LOCAL_WRITE | REMOTE_READ | ...). */
+    public VerbsMemory register(ByteBuffer buffer, int offset, int length, int access) {
+        if (!buffer.isDirect()) {
+            throw new IllegalArgumentException("verbs need a direct ByteBuffer: the HCA reads and writes it while "
+                    + "Java runs");
+        }
+        long[] out = new long[3];
+        long mr = check(reg0(handle(), buffer, offset, length, access, out), "ibv_reg_mr", null);
+        VerbsMemory m = new VerbsMemory(this, mr, buffer, out[0], length, (int) out[1], (int) out[2]);
+        regions.add(m);
+        return m;
+    }
+
+    void deregistered(VerbsMemory m, long mr) {
+        regions.remove(m);
+        int rc = dereg0(mr);
+        if (rc < 0) {
+            throw new NativeException(rc, "ibv_dereg_mr");
+        }
+    }
+
+    /** SEND of {@code length} bytes at {@code offset} in {@code memory}. */
+    public void postSend(VerbsMemory memory, int offset, int length, long wrId) {
+        check(postSend0(handle(), memory.address() + offset, length, memory.lkey(), wrId), "ibv_post_send(SEND)", null);
+    }
+
+    public void postReceive(VerbsMemory memory, int offset, int length, long wrId) {
+        check(postRecv0(handle(), memory.address() + offset, length, memory.lkey(), wrId), "ibv_post_recv", null);
+    }
+
+    /** RDMA WRITE (true) or READ (false) between {@code memory} and the peer's {@code remoteAddress}/{@code rkey}. */
+    public void postRdma(boolean write, VerbsMemory memory, int offset, int length, long remoteAddress, int rkey,
+            long wrId) {
+        check(postRdma0(handle(), write, memory.address() + offset, length, memory.lkey(), remoteAddress, rkey, wrId),
+                write ? "ibv_post_send(RDMA_WRITE)" : "ibv_post_send(RDMA_READ)", null);
+    }
+
+    /** Completions into {@code out}, sleeping up to {@code timeoutMillis} when none is ready; how many. */
+    public int poll(Completions out, int timeoutMillis) {
+        return (int) check(poll0(handle(), out.buffer(), out.capacity(), timeoutMillis), "ibv_poll_cq", null);
+    }
+
+    @Override
+    public void close() {
+        for (VerbsMemory m : regions.toArray(new VerbsMemory[0])) {
+            m.close();
+        }
+        long h = handle.getAndSet(0);
+        if (h != 0) {
+            check(close0(h), "rdma_disconnect/destroy", null);
+        }
+    }
+
+    static int ipv4(Inet4Address address) {
+        byte[] b = address.getAddress();
+        return (b[0] & 0xff) << 24 | (b[1] & 0xff) << 16 | (b[2] & 0xff) << 8 | b[3] & 0xff;
+    }
+
+    static long check(long rc, String call, String advice) {
+        if (rc < 0) {
+            throw new NativeException((int) rc, call, advice);
+        }
+        return rc;
+    }
+
+    static native long listen0(int ipv4, int port);
+
+    static native int port0(long listener);
+
+    static native long accept0(long listener, int timeoutMillis, int depth);
+
+    private static native long connect0(int ipv4, int port, int localIpv4, int timeoutMillis, int depth);
+
+    private static native long reg0(long conn, ByteBuffer buffer, int offset, int length, int access, long[] out);
+
+    private static native int dereg0(long mr);
+
+    private static native int postSend0(long conn, long addr, int length, int lkey, long wrId);
+
+    private static native int postRdma0(long conn, boolean write, long addr, int length, int lkey, long remote,
+            int rkey, long wrId);
+
+    private static native int postRecv0(long conn, long addr, int length, int lkey, long wrId);
+
+    private static native int poll0(long conn, ByteBuffer entries, int max, int timeoutMillis);
+
+    static native int close0(long handle);
+}

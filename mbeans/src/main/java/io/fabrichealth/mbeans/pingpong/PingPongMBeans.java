@@ -1,0 +1,70 @@
+package io.fabrichealth.mbeans.pingpong;
+
+import io.fabrichealth.config.HostPort;
+import io.fabrichealth.config.Transport;
+import io.fabrichealth.mbeans.MBeanRegistry;
+import io.fabrichealth.mbeans.ObjectNames;
+import io.fabrichealth.mbeans.alarms.AlarmBook;
+import io.fabrichealth.mbeans.alarms.AlarmKind;
+import io.fabrichealth.probes.pingpong.PingPongListener;
+import io.fabrichealth.probes.pingpong.PingPongResult;
+import io.fabrichealth.probes.pingpong.PingPongService;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.management.ObjectName;
+
+/**
+ * Publishes ping-pongs: the PingPongResponder MBean, and one PingPong MBean per (transport, peer) as results
+ * arrive (or up front through {@link #addPeer}). Registers itself as the service's listener.
+ */
+public final class PingPongMBeans implements PingPongListener {
+    private final MBeanRegistry registry;
+    private final PingPongService service;
+    private final AlarmBook book;
+    private final Map<String, PingPongView> views = new ConcurrentHashMap<>();
+
+    /** @param book the alarm model, for acknowledgeCorruption; null when there is none */
+    public PingPongMBeans(MBeanRegistry registry, PingPongService service, AlarmBook book) {
+        this.registry = registry;
+        this.service = service;
+        this.book = book;
+        registry.register(ObjectNames.parse(PingPongResponderMXBean.OBJECT_NAME), new PingPongResponderView(service),
+                PingPongResponderMXBean.class);
+        service.addListener(this);
+    }
+
+    /** {@code fabric.health:type=PingPong,transport=rds,peer="10.0.0.2:7472"}. */
+    public static ObjectName name(Transport transport, String peer) {
+        return ObjectNames.of("PingPong", "transport", PingPongService.name(transport), "peer", peer);
+    }
+
+    /** Registers the MBean of every configured transport for {@code peer} now (idempotent). */
+    public void addPeer(HostPort peer) {
+        for (Transport t : service.transports()) {
+            view(t, peer);
+        }
+    }
+
+    private PingPongView view(Transport transport, HostPort peer) {
+        return views.computeIfAbsent(PingPongService.subject(transport, peer.toString()), k -> {
+            ObjectName name = name(transport, peer.toString());
+            PingPongView v = new PingPongView(name, transport, peer, service, this::acknowledge);
+            registry.register(name, v, PingPongMXBean.class);
+            return v;
+        });
+    }
+
+    private String acknowledge(String subject, String who) {
+        if (book == null) {
+            return "LastCorruption cleared; this agent has no alarm model to acknowledge in";
+        }
+        return book.active(AlarmKind.Corruption, subject).map(a -> book.acknowledge(a.id(), who))
+                .orElse("LastCorruption cleared; no Corruption alarm is active for " + subject);
+    }
+
+    @Override
+    public void onResult(PingPongResult result, int consecutiveMisses) {
+        Transport transport = Transport.valueOf(result.transport().toUpperCase(java.util.Locale.ROOT));
+        view(transport, HostPort.parse(result.peer())).record(result, consecutiveMisses);
+    }
+}

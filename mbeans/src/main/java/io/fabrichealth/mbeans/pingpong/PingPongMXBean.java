@@ -1,0 +1,82 @@
+package io.fabrichealth.mbeans.pingpong;
+
+/**
+ * The last ping-pong run against one peer over one transport,
+ * {@code fabric.health:type=PingPong,transport=<rds|verbs|fabric>,peer=<host:port>}. Statistics have rds-stress's
+ * meanings (see PingPongStats); getters return the cached last run and never start one. Corruption is kept until
+ * acknowledged: {@link #getCorruptions()} counts every corrupted payload since start, {@link #getLastCorruption()}
+ * holds the details of the last one until {@link #acknowledgeCorruption(String)}.
+ */
+public interface PingPongMXBean {
+    String OBJECT_NAME = "fabric.health:type=PingPong,transport=*,peer=*";
+    /** Notification type sent when a run found corrupted payloads; userData is the details text. */
+    String CORRUPTION_NOTIFICATION = "fabric.health.pingpong.corruption";
+
+    String getPeer();
+
+    /** What actually carried the data: the RDS transport the kernel used (tcp, infiniband), or provider and type. */
+    String getTransport();
+
+    /** ok, fail, unreachable or unsupported; empty = never ran. */
+    String getResult();
+
+    /** Why the last run was not ok; empty when it was. */
+    String getFailureReason();
+
+    /** ISO-8601 start of the last run; empty = never. */
+    String getLastRun();
+
+    /** Whether the peer answered the last run; true before the first run. */
+    boolean isPeerReachable();
+
+    /** Runs in a row the peer did not answer. */
+    int getConsecutiveMisses();
+
+    double getTxPerSecond();
+
+    double getTxRxBytesPerSecond();
+
+    /** RDMA write + read bytes per second (rds-stress rw+rr); 0 when no RDMA path ran. */
+    double getRwRrBytesPerSecond();
+
+    double getTxMicrosPerSend();
+
+    /** RTT of the last run in microseconds; -1 = nothing acked. */
+    double getRttMinMicros();
+
+    double getRttP50Micros();
+
+    double getRttP99Micros();
+
+    double getRttMaxMicros();
+
+    long getSent();
+
+    long getAcked();
+
+    long getLost();
+
+    long getLate();
+
+    /** Sends refused by a full queue (ENOBUFS on RDS) in the last run. */
+    long getCongestion();
+
+    /** Messages with broken headers dropped in the last run, by this side and the responder. */
+    long getMalformed();
+
+    /** Corrupted payloads found since start, on either side; never reset. */
+    long getCorruptions();
+
+    /** Details of the last corrupted payload; kept until acknowledged, empty when none. */
+    String getLastCorruption();
+
+    long getRuns();
+
+    long getFailures();
+
+    /** Clears LastCorruption and acknowledges the peer's Corruption alarm; {@code who} names a person or ticket. */
+    String acknowledgeCorruption(String who);
+
+    /** Runs now (blocking for the configured duration) and returns the summary. */
+    String runNow();
+}

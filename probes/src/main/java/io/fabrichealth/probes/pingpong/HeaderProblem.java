@@ -1,0 +1,25 @@
+package io.fabrichealth.probes.pingpong;
+
+/** Why a received message was dropped before its payload was looked at. */
+public enum HeaderProblem {
+    /** Shorter than a header, or shorter than the size its header claims. */
+    TRUNCATED,
+    BAD_MAGIC,
+    BAD_VERSION,
+    /** The header's own CRC does not match: the header itself was damaged. */
+    BAD_CRC,
+    BAD_TYPE,
+    /** A size below the header, above what the session negotiated, or not the length received. */
+    IMPOSSIBLE_SIZE,
+    /** Task, sequence or slot out of range, or reserved flags set. */
+    IMPOSSIBLE_FIELD,
+    /** Sound header, but not of this session (a stray or replayed message). */
+    WRONG_SESSION,
+    /** Sound header of this session, from an address or task the session does not know. */
+    UNKNOWN_SENDER;
+
+    /** Lower case words for counters and logs ("bad magic"). */
+    public String text() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+    }
+}

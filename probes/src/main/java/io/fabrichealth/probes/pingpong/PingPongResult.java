@@ -1,0 +1,48 @@
+package io.fabrichealth.probes.pingpong;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One run against one peer over one transport.
+ *
+ * @param transport      rds, verbs or fabric (the configured transport)
+ * @param transportInUse what the kernel or provider actually used ("tcp", "infiniband", "tcp MSG", ...)
+ * @param reachable      whether the peer answered this run (negotiated, acked something, returned its counts)
+ * @param corruptions    details of the first corrupted payloads seen on either side (at most {@link #SHOWN})
+ * @param counters       transport counters of both sides in their tool's names (verbs: /proc/krping's)
+ */
+public record PingPongResult(String peer, String transport, Outcome outcome, String reason, Instant at,
+        PingPongStats stats, ResponderCounts responder, String transportInUse, boolean reachable,
+        List<String> corruptions, Map<String, Long> counters) {
+
+    public static final int SHOWN = 8;
+
+    public enum Outcome {
+        OK, FAIL, UNREACHABLE, UNSUPPORTED;
+
+        public String text() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    static PingPongResult notRun(String peer, String transport, Outcome outcome, String reason, Instant at) {
+        return new PingPongResult(peer, transport, outcome, reason, at, PingPongStats.NONE, ResponderCounts.NONE, "",
+                outcome != Outcome.UNREACHABLE, List.of(), Map.of());
+    }
+
+    /** Corrupted payloads found by either side. */
+    public long corruptionCount() {
+        return stats.corruptions() + responder.corrupt();
+    }
+
+    public String summary() {
+        String head = peer + " over " + transport + (transportInUse.isEmpty() ? "" : " (" + transportInUse + ")")
+                + ": " + outcome.text();
+        if (outcome == Outcome.UNSUPPORTED || outcome == Outcome.UNREACHABLE && stats.sent() == 0) {
+            return head + ", " + reason;
+        }
+        return head + (reason.isEmpty() ? "" : ", " + reason) + "; " + stats.line();
+    }
+}

@@ -1,0 +1,141 @@
+package io.fabrichealth.probes.pingpong;
+
+import io.fabrichealth.config.HostPort;
+import io.fabrichealth.config.PingPongConfig;
+import io.fabrichealth.config.Transport;
+import io.fabrichealth.probes.AlarmSink;
+import java.security.SecureRandom;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The agent's ping-pongs: its responder (passive for every peer) and the active runs its schedule aims at peers.
+ * Alarms: a corrupted payload on either side raises Corruption at once. PeerUnreachable: a run the peer
+ * answers is observed good; the {@code pingpong.missesBeforeAlarm}-th miss in a row and every later one are
+ * observed bad; misses before that are not reported at all. The alarm model's own hysteresis for
+ * PeerUnreachable applies on top (raiseAfter 1 makes K misses exactly one alarm).
+ */
+public final class PingPongService implements AutoCloseable {
+    private volatile PingPongConfig config;
+    private final Map<Transport, DataPlane> planes;
+    private final AlarmSink alarms;
+    private final PingPongDrill drill = new PingPongDrill();
+    private final List<PingPongListener> listeners = new CopyOnWriteArrayList<>();
+    private final Map<String, Integer> misses = new ConcurrentHashMap<>();
+    private final SecureRandom random = new SecureRandom();
+    private volatile PingPongResponder responder;
+
+    public PingPongService(PingPongConfig config, Map<Transport, DataPlane> planes, AlarmSink alarms) {
+        this.config = config;
+        this.planes = Map.copyOf(planes);
+        this.alarms = alarms;
+    }
+
+    public PingPongConfig config() {
+        return config;
+    }
+
+    /**
+     * A reloaded config: sizes, depth, tasks, duration and misses apply from the next run. The responder keeps its
+     * listen address and the transports stay as started until the agent restarts.
+     */
+    public void configure(PingPongConfig next) {
+        this.config = next;
+    }
+
+    /** Starts the responder on pingpong.listen, serving every transport this service has a plane for. */
+    public synchronized void startResponder() {
+        if (responder == null) {
+            responder = PingPongResponder.start(config.listen(), planes, alarms, drill);
+        }
+    }
+
+    /** The responder, or null when not started. */
+    public PingPongResponder responder() {
+        return responder;
+    }
+
+    /** The responder's fire drill. */
+    public PingPongDrill drill() {
+        return drill;
+    }
+
+    public void addListener(PingPongListener listener) {
+        listeners.add(listener);
+    }
+
+    /** The transports a run covers: pingpong.transports. */
+    public List<Transport> transports() {
+        return config.transports();
+    }
+
+    /** One run against {@code peer} (its pingpong.listen) over {@code transport}, with the configured terms. */
+    public PingPongResult run(Transport transport, HostPort peer) {
+        return run(transport, peer, terms(transport));
+    }
+
+    /** One run with explicit terms (tests, benchmarks). */
+    public PingPongResult run(Transport transport, HostPort peer, Terms terms) {
+        DataPlane plane = planes.get(transport);
+        String subject = subject(transport, peer.toString());
+        PingPongResult result;
+        if (plane == null) {
+            result = PingPongResult.notRun(peer.toString(), name(transport), PingPongResult.Outcome.UNSUPPORTED,
+                    name(transport) + " ping-pongs are not built into this agent", java.time.Instant.now());
+        } else {
+            result = new PingPongInitiator(terms, peer, config.listen().host(), plane,
+                    (direction, task, seq, m) -> alarms.raise("Corruption", subject,
+                            m.describe(peer.toString(), name(transport), direction, task, seq))).run();
+        }
+        int missed = 0;
+        if (result.outcome() == PingPongResult.Outcome.UNSUPPORTED) {
+            return notify(result, 0); // says nothing about the peer
+        }
+        if (result.reachable()) {
+            misses.remove(subject);
+            alarms.observe("PeerUnreachable", subject, false, peer + " answers " + name(transport) + " ping-pongs");
+        } else {
+            missed = misses.merge(subject, 1, Integer::sum);
+            if (missed >= config.missesBeforeAlarm()) {
+                alarms.observe("PeerUnreachable", subject, true, peer + " missed " + missed
+                        + " ping-pong run(s) in a row over " + name(transport) + ": " + result.reason());
+            } // fewer misses than missesBeforeAlarm: no observation either way, the streak is still forming
+        }
+        return notify(result, missed);
+    }
+
+    private PingPongResult notify(PingPongResult result, int missed) {
+        for (PingPongListener l : listeners) {
+            l.onResult(result, missed);
+        }
+        return result;
+    }
+
+    /** The configured terms, with a fresh session number. */
+    public Terms terms(Transport transport) {
+        return new Terms(transport, random.nextInt(), config.listen().toString(),
+                config.requestSize().toIntExact(), config.ackSize().toIntExact(), config.depth(), config.tasks(),
+                config.duration());
+    }
+
+    /** How alarms name a peer over a transport: {@code pingpong rds 10.0.0.2:7472}. */
+    public static String subject(Transport transport, String peer) {
+        return "pingpong " + name(transport) + " " + peer;
+    }
+
+    /** rds, verbs or fabric: the transport's name in ObjectNames and texts. */
+    public static String name(Transport transport) {
+        return transport.name().toLowerCase(Locale.ROOT);
+    }
+
+    @Override
+    public synchronized void close() {
+        if (responder != null) {
+            responder.close();
+            responder = null;
+        }
+    }
+}

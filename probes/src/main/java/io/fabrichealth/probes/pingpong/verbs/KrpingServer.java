@@ -1,0 +1,122 @@
+package io.fabrichealth.probes.pingpong.verbs;
+
+import io.fabrichealth.jni.verbs.VerbsConnection;
+import io.fabrichealth.jni.verbs.VerbsListener;
+import io.fabrichealth.jni.verbs.VerbsMemory;
+import io.fabrichealth.probes.pingpong.LoopPlane;
+import io.fabrichealth.probes.pingpong.PingPongDrill;
+import io.fabrichealth.probes.pingpong.ResponderCounts;
+import io.fabrichealth.probes.pingpong.Terms;
+import java.net.Inet4Address;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * krping's server loop for one session: on SOURCE, RDMA READ the client's buffer into its own; on SINK, RDMA
+ * WRITE it back (after the fire drill, when armed, flipped a byte); after each, say go ahead. Counts follow
+ * /proc/krping: send, receive, RDMA write and RDMA read, in bytes and messages.
+ */
+final class KrpingServer implements LoopPlane.LoopServer {
+    private static final long SEND = 0;
+    private static final long RDMA = 10;
+    private static final int RECEIVES = 2;
+
+    private final VerbsListener listener;
+    private final Inet4Address local;
+    private final Terms terms;
+    private final PingPongDrill drill;
+    private final Map<String, Long> counts = new LinkedHashMap<>();
+    private long malformed;
+
+    private KrpingServer(VerbsListener listener, Inet4Address local, Terms terms, PingPongDrill drill) {
+        this.listener = listener;
+        this.local = local;
+        this.terms = terms;
+        this.drill = drill;
+        for (String k : new String[] {"send_bytes", "send_msgs", "recv_bytes", "recv_msgs", "rdma_write_bytes",
+            "rdma_write_msgs", "rdma_read_bytes", "rdma_read_msgs"}) {
+            counts.put(k, 0L);
+        }
+    }
+
+    static KrpingServer listen(Inet4Address local, Terms terms, PingPongDrill drill) {
+        return new KrpingServer(VerbsListener.listen(local, 0), local, terms, drill);
+    }
+
+    @Override
+    public byte[] address() {
+        return ByteBuffer.allocate(6).put(local.getAddress()).putShort((short) listener.port()).array();
+    }
+
+    @Override
+    public ResponderCounts serve(AtomicBoolean stop, long deadlineNanos) {
+        int size = terms.requestBytes();
+        ByteBuffer data = ByteBuffer.allocateDirect(size);
+        ByteBuffer control = ByteBuffer.allocateDirect((1 + RECEIVES) * KrpingMessage.SIZE).order(ByteOrder.LITTLE_ENDIAN);
+        long served = 0;
+        try (VerbsConnection c = listener.accept(10_000, 8)) {
+            VerbsMemory controlMr = c.register(control, 0, control.capacity(), VerbsConnection.LOCAL_WRITE);
+            VerbsMemory buffer = c.register(data, 0, size, VerbsConnection.LOCAL_WRITE);
+            WorkQueue wq = new WorkQueue(c);
+            for (int r = 1; r <= RECEIVES; r++) {
+                c.postReceive(controlMr, r * KrpingMessage.SIZE, KrpingMessage.SIZE, r);
+            }
+            while (!stop.get() && System.nanoTime() < deadlineNanos) {
+                WorkQueue.Done d = wq.await(-1, true, 20);
+                if (d == null) {
+                    continue;
+                }
+                add("recv", KrpingMessage.SIZE);
+                int slot = (int) d.wrId();
+                int at = slot * KrpingMessage.SIZE;
+                int type = KrpingMessage.type(control, at, d.length());
+                long address = KrpingMessage.address(control, at);
+                int rkey = KrpingMessage.rkey(control, at);
+                int length = KrpingMessage.size(control, at);
+                long seq = KrpingMessage.seq(control, at);
+                c.postReceive(controlMr, at, KrpingMessage.SIZE, slot);
+                if ((type != KrpingMessage.SOURCE && type != KrpingMessage.SINK) || length != size) {
+                    malformed++;
+                    continue;
+                }
+                if (terms.reregister()) {
+                    buffer.close();
+                    buffer = c.register(data, 0, size, VerbsConnection.LOCAL_WRITE);
+                }
+                boolean write = type == KrpingMessage.SINK;
+                if (write) {
+                    drill.apply(data, 0, size);
+                }
+                c.postRdma(write, buffer, 0, size, address, rkey, RDMA);
+                if (wq.await(RDMA, false, KrpingClient.STEP_TIMEOUT_MILLIS) == null) {
+                    break;
+                }
+                add(write ? "rdma_write" : "rdma_read", size);
+                KrpingMessage.write(control, 0, write ? KrpingMessage.GO_WRITE : KrpingMessage.GO_READ, 0, 0, 0, seq);
+                c.postSend(controlMr, 0, KrpingMessage.SIZE, SEND);
+                if (wq.await(SEND, false, KrpingClient.STEP_TIMEOUT_MILLIS) == null) {
+                    break;
+                }
+                add("send", KrpingMessage.SIZE);
+                served += write ? 1 : 0;
+            }
+        } catch (RuntimeException e) {
+            // the client went away mid-loop: what was counted stands
+        }
+        return new ResponderCounts(served, counts.get("send_msgs"), 0, malformed, 0, 0,
+                "RC", Map.copyOf(counts));
+    }
+
+    private void add(String what, long bytes) {
+        counts.merge(what + "_bytes", bytes, Long::sum);
+        counts.merge(what + "_msgs", 1L, Long::sum);
+    }
+
+    @Override
+    public void close() {
+        listener.close();
+    }
+}

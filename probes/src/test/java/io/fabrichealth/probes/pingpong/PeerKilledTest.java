@@ -1,0 +1,90 @@
+package io.fabrichealth.probes.pingpong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabrichealth.config.HostPort;
+import io.fabrichealth.config.PingPongConfig;
+import io.fabrichealth.config.Transport;
+import io.fabrichealth.jni.fabric.EndpointType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A peer killed in the middle of a run: that run finds it unreachable, the K-th miss in a row reports
+ * PeerUnreachable bad, and the first run after the peer comes back reports it good again (the alarm clears).
+ */
+class PeerKilledTest {
+    private static final int K = 2;
+
+    @Test
+    void aKilledPeerIsUnreachableAfterKMissesAndReachableWhenItReturns(@TempDir Path work) throws Exception {
+        int port = Loopback.freePort();
+        HostPort peer = new HostPort("127.0.0.1", port);
+        String subject = "pingpong fabric " + peer;
+        RecordingAlarms alarms = new RecordingAlarms();
+        PingPongConfig config = Loopback.config(1024, 64, 1, 1, Duration.ofSeconds(3));
+        PingPongConfig withK = new PingPongConfig(config.listen(), List.of(Transport.FABRIC), config.requestSize(),
+                config.ackSize(), 1, 1, config.duration(), K);
+        Process responder = start(work, port, "1");
+        try (PingPongService service = Loopback.service(withK, "tcp", EndpointType.MSG, alarms)) {
+            CompletableFuture<PingPongResult> run = CompletableFuture.supplyAsync(
+                    () -> service.run(Transport.FABRIC, peer));
+            Thread.sleep(1_000);
+            assertThat(run).as("the run is still going when the peer is killed").isNotDone();
+            responder.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+
+            PingPongResult killed = run.get(30, TimeUnit.SECONDS);
+            assertThat(killed.outcome()).as(killed.summary()).isEqualTo(PingPongResult.Outcome.UNREACHABLE);
+            assertThat(killed.reachable()).isFalse();
+            assertThat(killed.stats().acked()).isPositive();
+            assertThat(killed.reason()).contains("the responder did not return its counts");
+            assertThat(alarms.observed).as("one miss of K=2: nothing reported yet").isEmpty();
+
+            PingPongResult gone = service.run(Transport.FABRIC, peer);
+            assertThat(gone.outcome()).isEqualTo(PingPongResult.Outcome.UNREACHABLE);
+            assertThat(gone.reason()).contains("no control connection to " + peer);
+            assertThat(alarms.observed).singleElement().satisfies(o -> {
+                assertThat(o.kind()).isEqualTo("PeerUnreachable");
+                assertThat(o.subject()).isEqualTo(subject);
+                assertThat(o.bad()).isTrue();
+                assertThat(o.details()).contains("missed 2 ping-pong run(s) in a row");
+            });
+
+            responder = start(work, port, "2");
+            PingPongResult back = service.run(Transport.FABRIC, peer);
+            assertThat(back.outcome()).as(back.summary()).isEqualTo(PingPongResult.Outcome.OK);
+            assertThat(alarms.lastBad("PeerUnreachable")).as("the peer answers again").isFalse();
+        } finally {
+            responder.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        }
+    }
+
+    private static Process start(Path work, int port, String name) throws Exception {
+        Path out = work.resolve("responder-" + name + ".out");
+        Path err = work.resolve("responder-" + name + ".err");
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx128m", "-cp", TestClasspath.get(),
+                ResponderMain.class.getName(), Integer.toString(port)).redirectOutput(out.toFile())
+                .redirectError(err.toFile());
+        pb.environment().put("LD_PRELOAD", TestClasspath.jsig());
+        Process p = pb.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            if (Files.readString(out).contains("ready")) {
+                return p;
+            }
+            if (!p.isAlive()) {
+                throw new AssertionError("responder JVM exited: " + Files.readString(err));
+            }
+            Thread.sleep(50);
+        }
+        p.destroyForcibly();
+        throw new AssertionError("responder JVM not ready within 30 s: " + Files.readString(err));
+    }
+}
