@@ -6,8 +6,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
-import org.jolokia.json.JSONObject;
+import org.jolokia.json.JSONArray;
 import org.jolokia.json.parser.JSONParser;
 
 /** The CLI's view of a running agent: Jolokia requests over HTTP, with errors that say what to do. */
@@ -35,18 +37,39 @@ public final class AgentClient {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);
         }
-        Map<String, Object> answer;
+        Object parsed;
         try {
-            answer = new JSONParser().parse(resp.body(), JSONObject.class);
+            parsed = new JSONParser().parse(resp.body());
         } catch (Exception e) {
             throw new IOException("the agent at " + url + " answered HTTP " + resp.statusCode() + " with no JSON: "
-                    + resp.body().lines().findFirst().orElse(""), e);
+                    + abbreviate(resp.body()), e);
         }
-        Object status = answer.get("status");
+        if (parsed instanceof JSONArray bulk) { // a bulk request: one answer per request, in order
+            List<Object> values = new ArrayList<>();
+            for (Object one : bulk) {
+                values.add(value(one));
+            }
+            return values;
+        }
+        return value(parsed);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Object value(Object answer) throws IOException {
+        if (!(answer instanceof Map<?, ?> map)) {
+            throw new IOException("the agent answered something other than a Jolokia response: " + abbreviate(String.valueOf(answer)));
+        }
+        Map<String, Object> m = (Map<String, Object>) map;
+        Object status = m.get("status");
         if (!(status instanceof Number n) || n.intValue() != 200) {
-            throw new IOException("the agent refused: " + answer.get("error"));
+            throw new IOException("the agent refused: " + m.get("error"));
         }
-        return answer.get("value");
+        return m.get("value");
+    }
+
+    private static String abbreviate(String s) {
+        String first = s.lines().findFirst().orElse("");
+        return first.length() > 200 ? first.substring(0, 200) + "..." : first;
     }
 
     /** A JSON string literal. */
