@@ -37,7 +37,7 @@ class SchedulesAndAlarmsIT {
         burstPort = HostProcess.freePort();
         pingpongPort = HostProcess.freePort();
         config = work.resolve("agent.yaml");
-        Files.writeString(config, config("1h", "[default, get]"));
+        Files.writeString(config, config("1h", "[default, get]", "64G", "1s"));
         start("payara-1");
     }
 
@@ -46,7 +46,7 @@ class SchedulesAndAlarmsIT {
         jolokia = new Jolokia(payara.httpPort);
     }
 
-    static String config(String every, String sets) {
+    static String config(String every, String sets, String maxBytes, String maxDuration) {
         return """
                 agent:
                   stateDir: %s
@@ -57,7 +57,8 @@ class SchedulesAndAlarmsIT {
                 bursts:
                   listen: 127.0.0.1:%d
                   sets: %s
-                  maxDuration: 2s
+                  maxBytes: %s
+                  maxDuration: %s
                 pingpong:
                   listen: 127.0.0.1:%d
                 schedules:
@@ -69,7 +70,7 @@ class SchedulesAndAlarmsIT {
                     probe: pingpong
                     every: 1h
                     jitter: 0%%
-                """.formatted(work.resolve("state"), burstPort, sets, pingpongPort, every);
+                """.formatted(work.resolve("state"), burstPort, sets, maxBytes, maxDuration, pingpongPort, every);
     }
 
     @AfterAll
@@ -127,9 +128,9 @@ class SchedulesAndAlarmsIT {
     @Test
     @Order(4)
     void aReloadChangesTheIntervalLiveAndASlowProbeMisfiresInsteadOfOverlapping() throws Exception {
-        // cacheless starts a helper JVM, so every run takes seconds: far past the 1 s interval and Quartz's 1 s
-        // misfire threshold, so the skipped slots are misfires, not merely late runs.
-        Files.writeString(config, config("1s", "[default, cacheless, get]"));
+        // Each set now runs until its 1 s time cap (the byte cap is out of reach), so a run takes about 3 s: past
+        // the 1 s interval and Quartz's 1 s misfire threshold, so skipped slots are misfires, not merely late runs.
+        Files.writeString(config, config("1s", "[default, contiguous, get]", "64G", "1s"));
         assertThat((String) exec("fabric.health:type=Config", "reload")).contains("accepted");
         assertThat(((Number) read(SCHEDULE, "IntervalSeconds")).longValue()).isEqualTo(1);
         long before = ((Number) read(SCHEDULE, "Runs")).longValue();
