@@ -98,7 +98,7 @@ public final class Launcher {
             System.out.println("  JMX:      " + jmx);
             System.out.println("  Config:   " + (configFile == null ? "embedded:default.yaml" : configFile));
             if (fabric != null) {
-                System.out.println("  Fabric:   simulated; fire drills with ./fabric-health sim 'Unlink \"leaf-a\"[1]'");
+                System.out.println("  Fabric:   simulated; fire drills with ./fabric-health sim 'Unlink \"leaf-a\"[2]'");
             }
             System.out.println("Press Ctrl-C to stop.");
             System.out.flush();
