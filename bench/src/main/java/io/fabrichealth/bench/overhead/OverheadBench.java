@@ -35,11 +35,20 @@ public final class OverheadBench {
         Sample agent;
         List<Double> bulkMillis;
         try (SimulatedFabric fabric = SimulatedFabric.start(Topologies.bundled(), true, work.resolve("fabric"))) {
-            System.err.println("overhead: bare Payara Micro (empty WAR) for " + window.toMinutes() + " min after warm-up");
-            bare = measure(home, work.resolve("bare"), fabric, true, warmup, window, null);
-            System.err.println("overhead: Payara Micro with the agent (default schedules) for " + window.toMinutes() + " min");
+            // Both run in the same window, so they see the same machine; each is charged only its own CPU ticks.
+            System.err.println("overhead: bare Payara Micro (empty WAR) and Payara Micro with the agent (default"
+                    + " schedules), side by side, " + window.toMinutes() + " min after " + warmup.toSeconds() + " s warm-up");
             bulkMillis = Collections.synchronizedList(new ArrayList<>());
-            agent = measure(home, work.resolve("agent"), fabric, false, warmup, window, bulkMillis);
+            List<Double> latencies = bulkMillis;
+            java.util.concurrent.CompletableFuture<Sample> bareRun = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return measure(home, work.resolve("bare"), fabric, true, warmup, window, null);
+                } catch (Exception e) {
+                    throw new IllegalStateException("bare Payara: " + e.getMessage(), e);
+                }
+            });
+            agent = measure(home, work.resolve("agent"), fabric, false, warmup, window, latencies);
+            bare = bareRun.join();
         }
         double cpuDelta = agent.cpuPercent() - bare.cpuPercent();
         long rssDelta = agent.rssMiB() - bare.rssMiB();
