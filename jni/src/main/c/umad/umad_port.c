@@ -119,9 +119,17 @@ static jlong recv0(JNIEnv *env, jclass cls, jint fd, jobject buffer, jint offset
 	dst = fh_direct_range(env, buffer, offset, capacity);
 	if (!dst || capacity < MAD_SIZE)
 		return -EINVAL;
-	for (;;) {
-		errno = 0;
-		rc = umad_poll(fd, millis_left(deadline));
+	for (int polled = 0;; polled = 1) {
+		/*
+		 * Look before waiting: with a window of MADs in flight an answer is usually queued
+		 * already, and umad_recv with timeout 0 takes it without the poll system call.
+		 */
+		if (polled || timeout_ms == 0) {
+			errno = 0;
+			rc = umad_poll(fd, millis_left(deadline));
+		} else {
+			rc = 0;
+		}
 		if (rc == -ETIMEDOUT) {
 			if (millis_left(deadline) == 0)
 				return -ETIMEDOUT;
@@ -138,8 +146,11 @@ static jlong recv0(JNIEnv *env, jclass cls, jint fd, jobject buffer, jint offset
 		}
 		length = MAD_SIZE;
 		agent = umad_recv(fd, &frame, &length, 0);
-		if (agent == -EWOULDBLOCK || agent == -EAGAIN)
-			continue; /* another reader was faster */
+		if (agent == -EWOULDBLOCK || agent == -EAGAIN) {
+			if (polled && millis_left(deadline) == 0)
+				return -ETIMEDOUT;
+			continue; /* nothing queued yet, or another reader was faster: wait */
+		}
 		if (agent < 0)
 			return agent;
 		if (length > MAD_SIZE)

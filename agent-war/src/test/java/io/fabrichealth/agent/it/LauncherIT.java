@@ -52,7 +52,10 @@ class LauncherIT {
                 """.formatted(http, jmx, burst, pingpong, work.resolve("state")));
         Path root = Path.of("..").toAbsolutePath().normalize();
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        // env --default-signal=INT: a build started in the background by a non-interactive shell (nohup, CI
+        // wrappers) inherits SIGINT ignored, and a JVM that starts with SIGINT ignored never sees Ctrl-C.
+        ProcessBuilder pb = new ProcessBuilder("env", "--default-signal=INT",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", cp, "io.fabrichealth.testbed.launch.Launcher", "--home", root.toString(), "run",
                 "--config", config.toString());
         pb.redirectError(work.resolve("launcher.err").toFile());

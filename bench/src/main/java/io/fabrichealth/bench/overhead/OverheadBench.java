@@ -7,66 +7,101 @@ import io.fabrichealth.testbed.launch.Home;
 import io.fabrichealth.testbed.launch.PayaraProcess;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 
 /**
- * What the agent costs a host: CPU (percent of one core) and RSS of Payara Micro running the agent with the
- * default schedules on the bundled simulated fabric, against bare Payara Micro with the same JVM flags, over the
- * same window; and the latency of one Jolokia bulk read of every fabric.health MBean while sweeps run.
+ * What the agent costs a host, on the bundled simulated fabric:
+ * <ol>
+ *   <li><b>CPU and RSS.</b> Payara Micro running the agent with the default schedules, against bare Payara Micro
+ *       (an empty WAR) with the same JVM flags, side by side in the same window. Each is charged its own CPU ticks,
+ *       including children it waited for (the cacheless burst runs in a short-lived child JVM). Nobody reads the
+ *       agent during this window: what a reader costs is the reader's choice, and is measured next.</li>
+ *   <li><b>Jolokia bulk reads.</b> One request reading every {@code fabric.health} MBean, as Telegraf or
+ *       check_jmx4perl would: its latency while an SMP sweep runs (a sweep is triggered with {@code runNow}, reads
+ *       go back to back, and only reads that overlap the sweep's [LastFireTime, +LastDurationMillis] count), its
+ *       latency when nothing runs, and the CPU one read costs the agent.</li>
+ * </ol>
+ * Latency is the HTTP round trip until the last byte of the answer, not the bench's own JSON parsing.
  * <p>
  * Run: {@code mvn -B -q -pl bench exec:java@overhead} ({@code -Dbench.minutes=10}, default 10; the window starts
- * after a warm-up of two minutes, so boot and JIT are not charged to the agent).
+ * after a warm-up of two minutes, so boot and JIT are not charged to the agent; {@code -Dbench.sweeps=N} sweeps
+ * for the latency phase, default 200).
  */
 public final class OverheadBench {
     private static final long TICKS_PER_SECOND = 100; // USER_HZ on Linux
+    private static final String SWEEP_SCHEDULE = "fabric.health:type=Schedule,name=smp-sweep";
 
     public static void main(String[] args) throws Exception {
         Home home = new Home(Path.of(System.getProperty("bench.home", "..")).toAbsolutePath().normalize());
         Duration window = Duration.ofMinutes(Long.getLong("bench.minutes", 10));
         Duration warmup = Duration.ofSeconds(Long.getLong("bench.warmupSeconds", 120));
+        int sweeps = Integer.getInteger("bench.sweeps", 200);
         Path work = Files.createTempDirectory("fh-overhead-");
 
-        Sample bare;
-        Sample agent;
-        List<Double> bulkMillis;
-        try (SimulatedFabric fabric = SimulatedFabric.start(Topologies.bundled(), true, work.resolve("fabric"))) {
-            // Both run in the same window, so they see the same machine; each is charged only its own CPU ticks.
+        try (SimulatedFabric fabric = SimulatedFabric.start(Topologies.bundled(), true, work.resolve("fabric"));
+             PayaraProcess bare = start(home, work.resolve("bare"), fabric, true);
+             PayaraProcess agent = start(home, work.resolve("agent"), fabric, false)) {
             System.err.println("overhead: bare Payara Micro (empty WAR) and Payara Micro with the agent (default"
-                    + " schedules), side by side, " + window.toMinutes() + " min after " + warmup.toSeconds() + " s warm-up");
-            bulkMillis = Collections.synchronizedList(new ArrayList<>());
-            List<Double> latencies = bulkMillis;
-            java.util.concurrent.CompletableFuture<Sample> bareRun = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-                try {
-                    return measure(home, work.resolve("bare"), fabric, true, warmup, window, null);
-                } catch (Exception e) {
-                    throw new IllegalStateException("bare Payara: " + e.getMessage(), e);
+                    + " schedules), side by side, " + window.toMinutes() + " min after " + warmup.toSeconds()
+                    + " s warm-up");
+            bare.awaitJolokiaOrRoot(Duration.ofSeconds(180), true);
+            agent.awaitJolokiaOrRoot(Duration.ofSeconds(180), false);
+            Thread.sleep(warmup.toMillis());
+            Sample b0 = Sample.of(bare.pid());
+            Sample a0 = Sample.of(agent.pid());
+            long start = System.nanoTime();
+            long deadline = start + window.toNanos();
+            long bareRss = 0;
+            long agentRss = 0;
+            long nextProgress = start + 60_000_000_000L;
+            while (System.nanoTime() < deadline) {
+                bareRss = Math.max(bareRss, rssKiB(bare.pid()));
+                agentRss = Math.max(agentRss, rssKiB(agent.pid()));
+                if (System.nanoTime() > nextProgress) {
+                    System.err.printf("overhead: %d of %d min%n", (System.nanoTime() - start) / 60_000_000_000L,
+                            window.toMinutes());
+                    nextProgress += 60_000_000_000L;
                 }
-            });
-            agent = measure(home, work.resolve("agent"), fabric, false, warmup, window, latencies);
-            bare = bareRun.join();
-        }
-        double cpuDelta = agent.cpuPercent() - bare.cpuPercent();
-        long rssDelta = agent.rssMiB() - bare.rssMiB();
-        System.out.printf("bare Payara: %.2f%% of one core, RSS %d MiB%n", bare.cpuPercent(), bare.rssMiB());
-        System.out.printf("with agent:  %.2f%% of one core, RSS %d MiB%n", agent.cpuPercent(), agent.rssMiB());
-        System.out.printf("agent cost:  %.2f%% of one core (goal <= 1%%), %d MiB RSS (goal <= 64 MiB)%n", cpuDelta, rssDelta);
-        Collections.sort(bulkMillis);
-        if (!bulkMillis.isEmpty()) {
-            System.out.printf("Jolokia bulk read of every fabric.health MBean, %d reads: p50 %.1f ms, p99 %.1f ms (goal <= 20 ms), max %.1f ms%n",
-                    bulkMillis.size(), pct(bulkMillis, 0.50), pct(bulkMillis, 0.99), bulkMillis.get(bulkMillis.size() - 1));
+                Thread.sleep(1000);
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            double bareCpu = Sample.of(bare.pid()).minus(b0) / (double) TICKS_PER_SECOND / seconds * 100;
+            double agentCpu = Sample.of(agent.pid()).minus(a0) / (double) TICKS_PER_SECOND / seconds * 100;
+            System.out.printf("bare Payara: %.2f%% of one core, RSS %d MiB (max)%n", bareCpu, bareRss / 1024);
+            System.out.printf("with agent:  %.2f%% of one core, RSS %d MiB (max)%n", agentCpu, agentRss / 1024);
+            System.out.printf("agent cost:  %.2f%% of one core (goal <= 1%%), %d MiB RSS (goal <= 64 MiB)%n",
+                    agentCpu - bareCpu, (agentRss - bareRss) / 1024);
+            bare.close();
+            readLatency(agent, sweeps);
         }
     }
 
-    record Sample(double cpuPercent, long rssMiB) {
+    /** utime+stime+cutime+cstime of a process, in ticks. */
+    record Sample(long ticks) {
+        static Sample of(long pid) throws IOException {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return new Sample(Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13])
+                    + Long.parseLong(f[14]));
+        }
+
+        long minus(Sample earlier) {
+            return ticks - earlier.ticks;
+        }
     }
 
-    private static Sample measure(Home home, Path work, SimulatedFabric fabric, boolean bare, Duration warmup,
-                                  Duration window, List<Double> bulkMillis) throws Exception {
+    private static PayaraProcess start(Home home, Path work, SimulatedFabric fabric, boolean bare) throws IOException {
         Files.createDirectories(work);
         int http = freePort();
         Path config = work.resolve("agent.yaml");
@@ -83,28 +118,104 @@ public final class OverheadBench {
                   listen: 127.0.0.1:%d
                 """.formatted(work.resolve("state"), http, freePort(), freePort()));
         Path war = bare ? emptyWar(work) : home.war();
-        try (PayaraProcess p = PayaraProcess.start(new PayaraProcess.Spec(home.payaraJar(), war, home.jniJar(),
-                "127.0.0.1", http, config, fabric.clientEnv(null), work.resolve("payara"), List.of()))) {
-            p.awaitJolokiaOrRoot(Duration.ofSeconds(180), bare);
-            Thread.sleep(warmup.toMillis());
-            long cpu0 = cpuTicks(p.pid());
-            long start = System.nanoTime();
-            long deadline = start + window.toNanos();
-            long rssMax = 0;
-            AgentClient client = new AgentClient("http://127.0.0.1:" + http + "/jolokia");
-            String bulk = bare ? null : bulkRead(client);
-            while (System.nanoTime() < deadline) {
-                rssMax = Math.max(rssMax, rssKiB(p.pid()));
-                if (bulk != null) {
-                    long t = System.nanoTime();
-                    client.request(bulk, Duration.ofSeconds(10));
-                    bulkMillis.add((System.nanoTime() - t) / 1e6);
-                }
-                Thread.sleep(1000);
+        return PayaraProcess.start(new PayaraProcess.Spec(home.payaraJar(), war, home.jniJar(),
+                "127.0.0.1", http, config, fabric.clientEnv(null), work.resolve("payara"), List.of()));
+    }
+
+    /** The bulk read's latency during sweeps and at rest, and its CPU cost to the agent. */
+    private static void readLatency(PayaraProcess agent, int sweeps) throws Exception {
+        String url = agent.baseUrl() + "/jolokia";
+        AgentClient client = new AgentClient(url);
+        String bulk = bulkRead(client);
+        BulkReader reader = new BulkReader(url, bulk);
+        List<Double> during = new ArrayList<>();
+        long overlapsPerSweep = 0;
+        for (int i = 0; i < sweeps; i++) {
+            long runs = ((Number) client.request(attr(SWEEP_SCHEDULE, "Runs"), Duration.ofSeconds(10))).longValue();
+            List<long[]> reads = new ArrayList<>(); // {startMillis, endMillis, nanos}
+            client.request("{\"type\":\"exec\",\"mbean\":\"" + SWEEP_SCHEDULE + "\",\"operation\":\"runNow\"}",
+                    Duration.ofSeconds(10));
+            long until = System.nanoTime() + 300_000_000L;
+            while (System.nanoTime() < until) {
+                long t0 = System.currentTimeMillis();
+                long nanos = reader.read();
+                reads.add(new long[] {t0, System.currentTimeMillis(), nanos});
             }
-            double seconds = (System.nanoTime() - start) / 1e9;
-            double cpu = (cpuTicks(p.pid()) - cpu0) / (double) TICKS_PER_SECOND / seconds * 100;
-            return new Sample(cpu, rssMax / 1024);
+            Map<String, Object> s = sweepRun(client);
+            if (((Number) s.get("Runs")).longValue() != runs + 1) {
+                continue; // the scheduled run fired too, or the triggered one had not ended: no clean interval
+            }
+            long fired = Instant.parse((String) s.get("LastFireTime")).toEpochMilli();
+            long ended = fired + ((Number) s.get("LastDurationMillis")).longValue();
+            for (long[] r : reads) {
+                if (r[0] <= ended && r[1] >= fired) {
+                    during.add(r[2] / 1e6);
+                    overlapsPerSweep++;
+                }
+            }
+            if ((i + 1) % 50 == 0) {
+                System.err.printf("overhead: %d of %d sweeps with reads%n", i + 1, sweeps);
+            }
+        }
+        List<Double> idle = new ArrayList<>();
+        Sample c0 = Sample.of(agent.pid());
+        int idleReads = 500;
+        for (int i = 0; i < idleReads; i++) {
+            idle.add(reader.read() / 1e6);
+        }
+        double cpuMillisPerRead = Sample.of(agent.pid()).minus(c0) * 1000.0 / TICKS_PER_SECOND / idleReads;
+        System.out.printf("Jolokia bulk read of every fabric.health MBean (%d MBeans, %d bytes):%n", reader.mbeans,
+                reader.bytes);
+        print("  while a sweep runs", during);
+        print("  at rest", idle);
+        System.out.printf("  CPU per bulk read: %.2f ms (one read every 10 s costs %.3f%% of one core)%n",
+                cpuMillisPerRead, cpuMillisPerRead / 10_000 * 100);
+    }
+
+    private static void print(String what, List<Double> millis) {
+        if (millis.isEmpty()) {
+            System.out.println(what + ": no reads overlapped a sweep; raise -Dbench.sweeps");
+            return;
+        }
+        Collections.sort(millis);
+        System.out.printf("%s, %d reads: p50 %.1f ms, p99 %.1f ms (goal <= 20 ms), max %.1f ms%n", what,
+                millis.size(), pct(millis, 0.50), pct(millis, 0.99), millis.get(millis.size() - 1));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> sweepRun(AgentClient client) throws IOException {
+        return (Map<String, Object>) client.request("{\"type\":\"read\",\"mbean\":\"" + SWEEP_SCHEDULE
+                + "\",\"attribute\":[\"Runs\",\"LastFireTime\",\"LastDurationMillis\"]}", Duration.ofSeconds(10));
+    }
+
+    private static String attr(String mbean, String attribute) {
+        return "{\"type\":\"read\",\"mbean\":\"" + mbean + "\",\"attribute\":\"" + attribute + "\"}";
+    }
+
+    /** Times one bulk read to the last byte of the answer; checks the answer after the clock stops. */
+    private static final class BulkReader {
+        private final HttpClient http = HttpClient.newHttpClient();
+        private final HttpRequest request;
+        final int mbeans;
+        int bytes;
+
+        BulkReader(String url, String bulk) {
+            this.request = HttpRequest.newBuilder(URI.create(url + "/")).header("Content-Type", "application/json")
+                    .timeout(Duration.ofSeconds(10)).POST(HttpRequest.BodyPublishers.ofString(bulk)).build();
+            this.mbeans = bulk.split("\"type\"").length - 1;
+        }
+
+        long read() throws IOException, InterruptedException {
+            long t = System.nanoTime();
+            HttpResponse<byte[]> r = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            long nanos = System.nanoTime() - t;
+            String body = new String(r.body(), java.nio.charset.StandardCharsets.UTF_8);
+            if (r.statusCode() != 200 || body.contains("\"status\":4") || body.contains("\"status\":5")) {
+                throw new IOException("bulk read failed: HTTP " + r.statusCode() + " " + body.substring(0,
+                        Math.min(300, body.length())));
+            }
+            bytes = r.body().length;
+            return nanos;
         }
     }
 
@@ -129,12 +240,6 @@ public final class OverheadBench {
             out.closeEntry();
         }
         return war;
-    }
-
-    private static long cpuTicks(long pid) throws IOException {
-        String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        return Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime + stime
     }
 
     private static long rssKiB(long pid) throws IOException {

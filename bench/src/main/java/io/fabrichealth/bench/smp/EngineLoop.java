@@ -15,7 +15,8 @@ import java.util.function.Consumer;
 /**
  * The Java side of the MAD/s comparison, run as an ibsim client (child JVM with umad2sim preloaded): the same
  * workload as smp_baseline.c, LID-routed NodeInfo Gets spread round robin over the given LIDs, through the real
- * {@link MadEngine} and its JNI transport. A warm-up batch runs first (the agent is a long-running JVM).
+ * {@link MadEngine} and its JNI transport. Three seconds of warm-up run first ({@code -Dsmp.warmupMillis}): the
+ * agent is a long-running JVM.
  *
  * <p>Args: TOTAL WINDOW PER_DEST LID [LID...]; prints the same line as the C loop.
  */
@@ -45,16 +46,29 @@ public final class EngineLoop {
                     failed[0]++;
                 }
             };
-            batch(engine, requests, names, Long.getLong("smp.warmup", 30_000), done);
+            // The agent is a long-running JVM: measure compiled code, not the interpreter or C2 at work.
+            long warmUntil = System.nanoTime() + Long.getLong("smp.warmupMillis", 3000) * 1_000_000;
+            while (System.nanoTime() < warmUntil) {
+                batch(engine, requests, names, 10_000, done);
+            }
             EngineStats before = engine.stats();
+            long cpu0 = processCpuNanos();
             long t0 = System.nanoTime();
             batch(engine, requests, names, total, done);
             double seconds = (System.nanoTime() - t0) / 1e9;
+            double cpuMicrosPerMad = (processCpuNanos() - cpu0) / 1e3 / total;
             EngineStats after = engine.stats();
             System.out.printf(Locale.ROOT, "mads=%d seconds=%.6f mads_per_second=%.1f timeouts=%d maxLocal=%d "
-                    + "maxPerDest=%d%n", after.sent() - before.sent(), seconds, total / seconds,
-                    after.timeouts() - before.timeouts(), after.maxInFlightLocal(), after.maxInFlightPerDestination());
+                    + "maxPerDest=%d cpu_us_per_mad=%.2f%n", after.sent() - before.sent(), seconds, total / seconds,
+                    after.timeouts() - before.timeouts(), after.maxInFlightLocal(), after.maxInFlightPerDestination(),
+                    cpuMicrosPerMad);
         }
+    }
+
+    /** CPU of the whole JVM (all threads: umad2sim's, the JIT's, GC), as getrusage counts it for the C loop. */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private static void batch(MadEngine engine, MadRequest[] requests, String[] names, long count,

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -34,6 +35,9 @@ public final class SmpBench {
     private static final Path C_SOURCE = Path.of(System.getProperty("bench.c.dir", "bench/src/main/c/smp"),
             "smp_baseline.c");
     private static final Pattern LINE = Pattern.compile("mads_per_second=([0-9.]+)");
+    private static final Pattern CPU = Pattern.compile("cpu_us_per_mad=([0-9.]+)");
+    private static final String SIMULATOR_CPU = "0";
+    private static final String CLIENT_CPU = "1";
     private static final Pattern SWITCH_LID = Pattern.compile("^Switch\\s.*# \".*\" base port 0 lid (\\d+)",
             Pattern.MULTILINE);
     private static final Pattern CA_LID = Pattern.compile("^\\[\\d+\\]\\(\\w+\\)\\s.*# lid (\\d+) lmc",
@@ -63,6 +67,7 @@ public final class SmpBench {
                 Integer.parseInt(tree[2]), work);
         String host = "node01-01";
         try (SimulatedFabric fabric = SimulatedFabric.start(topo, true, work.resolve("fabric"))) {
+            pin(fabric.ibsim().pid(), SIMULATOR_CPU);
             ToolResult ibnet = fabric.tool(host, Duration.ofSeconds(120), "ibnetdiscover");
             List<String> switches = lids(SWITCH_LID, ibnet.stdout());
             List<String> cas = lids(CA_LID, ibnet.stdout());
@@ -71,17 +76,34 @@ public final class SmpBench {
             System.out.printf(Locale.ROOT, "fabric: fat tree %s, %d switches, %d CAs, ibsim+opensm%n",
                     String.join("x", tree), switches.size(), cas.size());
 
-            System.out.printf(Locale.ROOT, "%-26s %12s %12s %8s%n", "MAD/s (NodeInfo, LID-routed)", "java", "C",
-                    "java/C");
+            System.out.println("ibsim pinned to cpu " + SIMULATOR_CPU + ", every client to cpu " + CLIENT_CPU
+                    + "; best of " + rounds + " alternating rounds, and the median of the per-round ratios");
+            System.out.printf(Locale.ROOT, "%-26s %12s %12s %8s %9s %7s %7s%n", "MAD/s (NodeInfo, LID-routed)", "java",
+                    "C", "java/C", "median", "us/MAD", "C us/MAD");
             compare(fabric, host, work, baseline, "1 in flight", mads / 4, 1, 1, switches.subList(0, 1), rounds);
             compare(fabric, host, work, baseline, "2 per destination", mads, 64, 2, switches, rounds);
             compare(fabric, host, work, baseline, "128 local (2 per dest.)", mads, 128, 2,
                     all.subList(0, Math.min(all.size(), 128)), rounds);
             System.out.println("goal: java/C >= 0.95x");
 
+            // The sweep races two tools that run as they please, so nothing is pinned for it.
+            pin(fabric.ibsim().pid(), "0,1");
             sweep(fabric, host, work, rounds);
         }
         System.out.println("load average after: " + Files.readString(Path.of("/proc/loadavg")).trim());
+    }
+
+    /**
+     * ibsim on one core and every client (C or Java) on the other: the two sides then never fight over a core,
+     * which is what made unpinned rounds swing 2x on this 2-core machine. Both loops get the same treatment.
+     */
+    private static void pin(long pid, String cpus) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("taskset", "-a", "-p", "-c", cpus, Long.toString(pid)).redirectErrorStream(true)
+                .start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new IllegalStateException("taskset failed (apt-get install util-linux): " + out);
+        }
     }
 
     private static void deleteTree(Path root) throws IOException {
@@ -92,23 +114,29 @@ public final class SmpBench {
 
     private static void compare(SimulatedFabric fabric, String host, Path work, Path baseline, String label,
             long total, int window, int perDest, List<String> lids, int rounds) throws Exception {
-        double java = 0;
-        double c = 0;
+        double[] java = {0, 0};
+        double[] c = {0, 0};
+        List<Double> ratios = new ArrayList<>();
         List<String> common = new ArrayList<>(List.of(Long.toString(total), Integer.toString(window),
                 Integer.toString(perDest)));
         common.addAll(lids);
         for (int r = 0; r < rounds; r++) {
             List<String> cCmd = new ArrayList<>(List.of(baseline.toString()));
             cCmd.addAll(common);
-            c = Math.max(c, rate(run(fabric, host, work, cCmd)));
-            java = Math.max(java, rate(run(fabric, host, work, javaCommand(EngineLoop.class, common))));
+            double[] cRun = rateAndCpu(run(fabric, host, work, cCmd, CLIENT_CPU));
+            double[] jRun = rateAndCpu(run(fabric, host, work, javaCommand(EngineLoop.class, common), CLIENT_CPU));
+            ratios.add(jRun[0] / cRun[0]);
+            c = cRun[0] > c[0] ? cRun : c;
+            java = jRun[0] > java[0] ? jRun : java;
         }
-        System.out.printf(Locale.ROOT, "%-26s %12.0f %12.0f %7.2fx%n", label, java, c, java / c);
+        Collections.sort(ratios);
+        System.out.printf(Locale.ROOT, "%-26s %12.0f %12.0f %7.2fx %8.2fx %7.1f %7.1f%n", label, java[0], c[0],
+                java[0] / c[0], ratios.get(ratios.size() / 2), java[1], c[1]);
     }
 
     /** Sweeps and tool runs alternate; the best of each counts, so a busy moment on the shared cores hurts neither. */
     private static void sweep(SimulatedFabric fabric, String host, Path work, int rounds) throws Exception {
-        String out = run(fabric, host, work, javaCommand(SweepLoop.class, List.of(Integer.toString(2 * rounds))));
+        String out = run(fabric, host, work, javaCommand(SweepLoop.class, List.of(Integer.toString(2 * rounds))), null);
         System.out.print(out);
         List<Double> millis = new ArrayList<>();
         Matcher m = Pattern.compile("millis=([0-9.]+)").matcher(out);
@@ -138,12 +166,14 @@ public final class SmpBench {
                 warm / tools);
     }
 
-    private static double rate(String out) {
+    /** MAD/s and the client's CPU microseconds per MAD, from one loop's line. */
+    private static double[] rateAndCpu(String out) {
         Matcher m = LINE.matcher(out);
-        if (!m.find()) {
-            throw new IllegalStateException("no mads_per_second in:\n" + out);
+        Matcher cpu = CPU.matcher(out);
+        if (!m.find() || !cpu.find()) {
+            throw new IllegalStateException("no mads_per_second/cpu_us_per_mad in:\n" + out);
         }
-        return Double.parseDouble(m.group(1));
+        return new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(cpu.group(1))};
     }
 
     private static List<String> lids(Pattern p, String ibnetdiscover) {
@@ -165,13 +195,21 @@ public final class SmpBench {
         return cmd;
     }
 
-    /** Runs an ibsim client in a scratch folder (umad2sim creates ./sys-<pid>/ there) and returns its stdout. */
-    private static String run(SimulatedFabric fabric, String host, Path work, List<String> command)
+    /**
+     * Runs an ibsim client in a scratch folder (umad2sim creates ./sys-<pid>/ there), on {@code cpus} unless null,
+     * and returns its stdout.
+     */
+    private static String run(SimulatedFabric fabric, String host, Path work, List<String> command, String cpus)
             throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory(work, "client-");
         Path out = dir.resolve("out");
         Path err = dir.resolve("err");
-        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(out.toFile())
+        List<String> pinned = new ArrayList<>();
+        if (cpus != null) {
+            pinned.addAll(List.of("taskset", "-c", cpus));
+        }
+        pinned.addAll(command);
+        ProcessBuilder pb = new ProcessBuilder(pinned).directory(dir.toFile()).redirectOutput(out.toFile())
                 .redirectError(err.toFile());
         Map<String, String> env = new HashMap<>(fabric.clientEnv(host));
         pb.environment().putAll(env);

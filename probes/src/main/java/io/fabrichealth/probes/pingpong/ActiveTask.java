@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One task of the active side (rds-stress's task loop): keeps {@code depth} requests outstanding to every peer
- * task until the duration ends, checks every ack's header and payload, times the round trip, then waits for
+ * task until the duration ends or the count is sent, checks every ack's header and payload, times the round trip, then waits for
  * what is still outstanding. A request unanswered for {@link #ACK_TIMEOUT_NANOS} is lost and its slot reused;
  * an ack arriving after that is late.
  */
@@ -78,7 +78,7 @@ final class ActiveTask implements Runnable {
         boolean congested = false;
         while (!abort.get()) {
             long now = System.nanoTime();
-            boolean sending = now < deadline;
+            boolean sending = now < deadline && terms.wantsMore(nextSeq);
             if (sending && !congested) {
                 congested = fill();
             }
@@ -109,7 +109,7 @@ final class ActiveTask implements Runnable {
     /** Sends until every route has depth outstanding; true when the transport refused (congestion). */
     private boolean fill() {
         for (int r = 0; r < routes; r++) {
-            while (outstanding[r] < terms.depth()) {
+            while (outstanding[r] < terms.depth() && terms.wantsMore(nextSeq)) {
                 int slot = freeSlot(r);
                 int off = channel.claimSend(0);
                 if (off < 0) {

@@ -118,7 +118,7 @@ public final class PingPongService implements AutoCloseable {
     public Terms terms(Transport transport) {
         return new Terms(transport, random.nextInt(), config.listen().toString(),
                 config.requestSize().toIntExact(), config.ackSize().toIntExact(), config.depth(), config.tasks(),
-                config.duration());
+                config.duration()).counting(config.count());
     }
 
     /** How alarms name a peer over a transport: {@code pingpong rds 10.0.0.2:7472}. */

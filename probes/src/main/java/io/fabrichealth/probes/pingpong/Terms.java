@@ -12,20 +12,32 @@ import java.time.Duration;
  *
  * @param session  random per run; stands for the peer in every header and payload pattern
  * @param identity how the active agent names itself (its pingpong.listen), for the responder's alarms
+ * @param count requests per task in one run (rping's -C), 0 for as many as the duration allows; the run ends at
+ *              whichever comes first, so a scheduled probe costs a bounded, small amount of fabric and CPU
  * @param reregister verbs: register the data buffers anew on every iteration instead of once
  */
 public record Terms(Transport transport, int session, String identity, int requestBytes, int ackBytes, int depth,
-        int tasks, Duration duration, boolean reregister) {
+        int tasks, Duration duration, long count, boolean reregister) {
 
-    /** Memory registered once (the default). */
+    /** Memory registered once, no request count: the run lasts the whole duration (rds-stress's -T). */
     public Terms(Transport transport, int session, String identity, int requestBytes, int ackBytes, int depth,
             int tasks, Duration duration) {
-        this(transport, session, identity, requestBytes, ackBytes, depth, tasks, duration, false);
+        this(transport, session, identity, requestBytes, ackBytes, depth, tasks, duration, 0, false);
     }
 
     /** The same terms with memory re-registered every iteration (verbs: krping's fastreg counterpart). */
     public Terms reregistering() {
-        return new Terms(transport, session, identity, requestBytes, ackBytes, depth, tasks, duration, true);
+        return new Terms(transport, session, identity, requestBytes, ackBytes, depth, tasks, duration, count, true);
+    }
+
+    /** The same terms, stopping after {@code n} requests per task (0: no limit). */
+    public Terms counting(long n) {
+        return new Terms(transport, session, identity, requestBytes, ackBytes, depth, tasks, duration, n, reregister);
+    }
+
+    /** Whether a task that has sent {@code sent} requests may send another. */
+    public boolean wantsMore(long sent) {
+        return count == 0 || sent < count;
     }
 
     /** What a responder accepts at most: a ping-pong is a light probe, not a load test. */
@@ -50,6 +62,9 @@ public record Terms(Transport transport, int session, String identity, int reque
         if (duration.isNegative() || duration.isZero() || duration.compareTo(MAX_DURATION) > 0) {
             return "duration must be positive and at most " + MAX_DURATION.toMinutes() + " minutes";
         }
+        if (count < 0) {
+            return "count must be 0 (no limit) or positive, not " + count;
+        }
         return null;
     }
 
@@ -67,6 +82,7 @@ public record Terms(Transport transport, int session, String identity, int reque
         out.writeInt(depth);
         out.writeInt(tasks);
         out.writeLong(duration.toMillis());
+        out.writeLong(count);
         out.writeBoolean(reregister);
     }
 
@@ -76,6 +92,6 @@ public record Terms(Transport transport, int session, String identity, int reque
             throw new IOException("unknown transport " + t);
         }
         return new Terms(Transport.values()[t], in.readInt(), in.readUTF(), in.readInt(), in.readInt(), in.readInt(),
-                in.readInt(), Duration.ofMillis(in.readLong()), in.readBoolean());
+                in.readInt(), Duration.ofMillis(in.readLong()), in.readLong(), in.readBoolean());
     }
 }

@@ -60,7 +60,7 @@ final class KrpingClient {
             VerbsMemory sink = null;
             start = System.nanoTime();
             long deadline = start + terms.duration().toNanos();
-            for (long seq = 0; System.nanoTime() < deadline && failure == null; seq++) {
+            for (long seq = 0; System.nanoTime() < deadline && terms.wantsMore(seq) && failure == null; seq++) {
                 if (source == null || terms.reregister()) {
                     if (source != null) {
                         source.close();
