@@ -32,7 +32,7 @@ public record FabricHealthConfig(
             AgentConfig.DEFAULTS, HttpConfig.DEFAULTS, JmxConfig.DEFAULTS, FabricConfig.DEFAULTS,
             SimulationConfig.DEFAULTS, SmpConfig.DEFAULTS, List.of(), BurstsConfig.DEFAULTS, PingPongConfig.DEFAULTS,
             List.of(every("smp-sweep", ProbeKind.SMP_SWEEP, Duration.ofSeconds(30)),
-                    every("bursts", ProbeKind.BURSTS, Duration.ofSeconds(300)),
+                    every("bursts", ProbeKind.BURSTS, Duration.ofSeconds(600)),
                     every("pingpong", ProbeKind.PINGPONG, Duration.ofSeconds(60))),
             BudgetConfig.DEFAULTS, AlarmsConfig.DEFAULTS);
 

@@ -43,7 +43,7 @@ class LoadingTest {
         assertThat(c.peers()).isEmpty();
         assertThat(c.schedules()).extracting(ScheduleConfig::name, ScheduleConfig::every).containsExactly(
                 tuple("smp-sweep", Duration.ofSeconds(30)),
-                tuple("bursts", Duration.ofSeconds(300)),
+                tuple("bursts", Duration.ofSeconds(600)),
                 tuple("pingpong", Duration.ofSeconds(60)));
         ScheduleConfig bursts = c.schedules().get(1);
         PeerConfig self = new PeerConfig("self", c.bursts().listen(), c.pingpong().listen());
@@ -63,8 +63,9 @@ class LoadingTest {
         assertThat(c.smp().timeout()).isEqualTo(Duration.ofSeconds(1));
         assertThat(c.bursts().sets()).containsExactly(BurstSet.values());
         assertThat(c.bursts().segmentSize().bytes()).isEqualTo(65536);
-        assertThat(c.bursts().maxBytes().bytes()).isEqualTo(64L << 20);
+        assertThat(c.bursts().maxBytes().bytes()).isEqualTo(16L << 20);
         assertThat(c.pingpong().ackSize().bytes()).isEqualTo(64);
+        assertThat(c.pingpong().count()).as("a scheduled ping-pong is a bounded probe").isEqualTo(1000);
         assertThat(c.agent().stateDir()).isEqualTo(Path.of(System.getProperty("user.home"), ".fabric-health/state"));
         assertThat(c.agent().name()).isNotBlank();
         assertThat(c.alarms().hysteresis("PortDown")).isEqualTo(new Hysteresis(1, 1));

@@ -2,9 +2,15 @@ package io.fabrichealth.mbeans.config;
 
 import io.fabrichealth.config.ConfigService;
 import io.fabrichealth.config.ConfigService.ReloadResult;
+import io.fabrichealth.config.FabricHealthConfig;
 
 public final class ConfigView implements ConfigMXBean {
     private final ConfigService service;
+    /** The YAML of the config it was rendered from: monitoring polls this often, and configs change rarely. */
+    private volatile Rendered rendered;
+
+    private record Rendered(FabricHealthConfig config, String yaml) {
+    }
 
     public ConfigView(ConfigService service) {
         this.service = service;
@@ -17,7 +23,16 @@ public final class ConfigView implements ConfigMXBean {
 
     @Override
     public String getEffectiveConfig() {
-        return service.current().map(c -> c.toYaml()).orElse("");
+        FabricHealthConfig c = service.current().orElse(null);
+        if (c == null) {
+            return "";
+        }
+        Rendered r = rendered;
+        if (r == null || r.config() != c) {
+            r = new Rendered(c, c.toYaml());
+            rendered = r;
+        }
+        return r.yaml();
     }
 
     @Override

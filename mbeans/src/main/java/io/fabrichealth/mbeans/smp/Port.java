@@ -114,7 +114,7 @@ final class Port implements PortMXBean {
 
     @Override
     public String getDegradedRule() {
-        return LinkDegradation.RULE;
+        return s.degraded() ? LinkDegradation.RULE : "";
     }
 
     @Override

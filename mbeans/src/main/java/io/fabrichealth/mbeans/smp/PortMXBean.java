@@ -57,7 +57,10 @@ public interface PortMXBean {
     /** iblinkinfo's remark, e.g. {@code Could be 12X}; empty when not degraded. */
     String getDegradedRemark();
 
-    /** How Degraded is decided. */
+    /**
+     * How Degraded was decided, on a degraded port; empty otherwise, so that a bulk read of a large fabric does not
+     * carry the same sentence once per port.
+     */
     String getDegradedRule();
 
     /** OK, WARN or CRIT. */

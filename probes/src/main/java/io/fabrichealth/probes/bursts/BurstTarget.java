@@ -104,7 +104,9 @@ public final class BurstTarget implements AutoCloseable {
             pep.listen();
             ready.countDown();
             while (running) {
-                EventQueue.Event event = eq.read(Duration.ofMillis(200));
+                // A connection request wakes this at once; the timeout only bounds how long close() waits for
+                // the loop to notice. Each idle wake-up costs CPU, so they are rare.
+                EventQueue.Event event = eq.read(Duration.ofSeconds(1));
                 if (event == null || event.type() != EventQueue.FI_CONNREQ || event.info() == null) {
                     if (event != null && event.info() != null) {
                         event.info().close();

@@ -124,10 +124,20 @@ final class CachelessRunner {
         return String.join(File.pathSeparator, entries);
     }
 
-    /** libjsig first, so libfabric's PSM constructor cannot take the JVM's signal handlers. */
+    /**
+     * libjsig first, so libfabric's PSM constructor cannot take the JVM's signal handlers. umad2sim is dropped: the
+     * helper sends no MADs, and umad2sim would attach it to ibsim as one more client (ibsim takes ten at most, and
+     * retries forever when the simulator has gone).
+     */
     static String withJsig(String preload) {
         String jsig = Path.of(System.getProperty("java.home"), "lib", "libjsig.so").toString();
-        return preload == null || preload.isBlank() ? jsig : jsig + ":" + preload;
+        StringBuilder out = new StringBuilder(jsig);
+        for (String lib : preload == null ? new String[0] : preload.split("[: ]")) {
+            if (!lib.isBlank() && !lib.endsWith("/libjsig.so") && !lib.contains("umad2sim")) {
+                out.append(':').append(lib);
+            }
+        }
+        return out.toString();
     }
 
     private static String tail(String text) {

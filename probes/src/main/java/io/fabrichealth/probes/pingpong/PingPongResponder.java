@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,8 +68,9 @@ public final class PingPongResponder implements AutoCloseable {
         try {
             server = new ServerSocket();
             server.setReuseAddress(true);
+            // No accept timeout: close() closes the socket, which ends a blocked accept. Waking up to poll a flag
+            // would cost an idle agent CPU all day long.
             server.bind(new InetSocketAddress(listen.host(), listen.port()), 16);
-            server.setSoTimeout(200);
         } catch (IOException e) {
             closeQuietly(server);
             throw new IllegalStateException("cannot listen for ping-pongs on " + listen + ": " + e.getMessage()
@@ -116,8 +116,6 @@ public final class PingPongResponder implements AutoCloseable {
             try {
                 Socket s = server.accept();
                 workers.execute(() -> serve(s));
-            } catch (SocketTimeoutException e) {
-                // poll running
             } catch (IOException e) {
                 if (running) {
                     LOG.log(Level.WARNING, "ping-pong responder accept failed", e);

@@ -59,6 +59,26 @@ class FabricLoopbackTest {
     }
 
     @Test
+    void aCountedRunSendsExactlyTheCountPerTaskAndEndsEarly() {
+        RecordingAlarms alarms = new RecordingAlarms();
+        PingPongConfig timed = Loopback.config(1024, 64, 4, 2, Duration.ofSeconds(30));
+        PingPongConfig config = new PingPongConfig(timed.listen(), timed.transports(), timed.requestSize(),
+                timed.ackSize(), timed.depth(), timed.tasks(), timed.duration(), 250, timed.missesBeforeAlarm());
+        try (PingPongService service = Loopback.service(config, "tcp", EndpointType.MSG, alarms)) {
+            service.startResponder();
+            long t0 = System.nanoTime();
+
+            PingPongResult r = service.run(Transport.FABRIC, config.listen());
+
+            assertThat(r.outcome()).as(r.summary()).isEqualTo(PingPongResult.Outcome.OK);
+            assertThat(r.stats().sent()).as("250 per task, 2 tasks").isEqualTo(500).isEqualTo(r.stats().acked());
+            assertThat(r.responder().verifiedBytes()).isEqualTo(500L * (1024 - Header.SIZE));
+            assertThat(Duration.ofNanos(System.nanoTime() - t0)).as("the count ends the run, not the 30 s")
+                    .isLessThan(Duration.ofSeconds(10));
+        }
+    }
+
+    @Test
     void theFireDrillIsCaughtAtItsExactOffset() {
         RecordingAlarms alarms = new RecordingAlarms();
         PingPongConfig config = Loopback.config(1024, 1024, 2, 1, Duration.ofMillis(300));
