@@ -84,7 +84,22 @@ public final class OverheadBench {
                     agentCpu - bareCpu, (agentRss - bareRss) / 1024);
             bare.close();
             readLatency(agent, sweeps);
+            longPauses(work.resolve("agent/gc.log"));
         }
+    }
+
+    /** GC pauses of 10 ms or more in the agent's GC log: the usual suspects for a slow read. */
+    private static void longPauses(Path gcLog) throws IOException {
+        java.util.regex.Pattern pause = java.util.regex.Pattern.compile("Pause .* ([0-9.]+)ms$");
+        List<String> longOnes = new ArrayList<>();
+        for (String line : Files.readAllLines(gcLog)) {
+            java.util.regex.Matcher m = pause.matcher(line);
+            if (m.find() && Double.parseDouble(m.group(1)) >= 10) {
+                longOnes.add(line.trim());
+            }
+        }
+        System.out.println("agent GC pauses >= 10 ms over the whole run: " + longOnes.size());
+        longOnes.stream().limit(10).forEach(l -> System.out.println("  " + l));
     }
 
     /** utime+stime+cutime+cstime of a process, in ticks. */
@@ -119,7 +134,8 @@ public final class OverheadBench {
                 """.formatted(work.resolve("state"), http, freePort(), freePort()));
         Path war = bare ? emptyWar(work) : home.war();
         return PayaraProcess.start(new PayaraProcess.Spec(home.payaraJar(), war, home.jniJar(),
-                "127.0.0.1", http, config, fabric.clientEnv(null), work.resolve("payara"), List.of()));
+                "127.0.0.1", http, config, fabric.clientEnv(null), work.resolve("payara"),
+                List.of("-Xlog:gc:file=" + work.resolve("gc.log") + ":uptime")));
     }
 
     /** The bulk read's latency during sweeps and at rest, and its CPU cost to the agent. */

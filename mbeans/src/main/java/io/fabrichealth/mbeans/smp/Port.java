@@ -13,12 +13,15 @@ import javax.management.openmbean.CompositeData;
 /** The Port MBean: reads the snapshot the last sweep left, nothing else. */
 final class Port implements PortMXBean {
     private volatile PortSnapshot s;
+    /** Built once per sweep: monitoring reads this far more often than sweeps change it. */
+    private volatile CompositeData deltas;
 
     Port(PortSnapshot snapshot) {
-        this.s = snapshot;
+        update(snapshot);
     }
 
     void update(PortSnapshot snapshot) {
+        this.deltas = SmpComposites.deltas(snapshot.deltas());
         this.s = snapshot;
     }
 
@@ -159,7 +162,7 @@ final class Port implements PortMXBean {
 
     @Override
     public CompositeData getCounterDeltas() {
-        return SmpComposites.deltas(s.deltas());
+        return deltas;
     }
 
     @Override
