@@ -31,8 +31,8 @@ import java.util.concurrent.TimeUnit;
  * counted. The verdict uses the median of the per-pair ratios; best-of is printed next to it.
  *
  * <p>Run: {@code mvn -B -q -pl bench exec:java@bursts} (after {@code mvn install} of jni, probes, config).
- * Optional: {@code -Dbursts.bytes=N} bytes per measured run (default 1 GiB), {@code -Dbursts.rounds=N}
- * pairs per size (default 15), {@code -Dbursts.sizes=65536,1048576}.
+ * Optional: {@code -Dbursts.bytes=N} bytes per measured run (default 512 MiB), {@code -Dbursts.rounds=N}
+ * pairs per size (default 21), {@code -Dbursts.sizes=65536,1048576}.
  */
 public final class BurstBench {
     private static final int SEGMENTS = 4;
@@ -43,8 +43,8 @@ public final class BurstBench {
     }
 
     public static void main(String[] args) throws Exception {
-        long bytes = Long.getLong("bursts.bytes", 1L << 30);
-        int rounds = Integer.getInteger("bursts.rounds", 15);
+        long bytes = Long.getLong("bursts.bytes", 512L << 20);
+        int rounds = Integer.getInteger("bursts.rounds", 21);
         int[] sizes = Arrays.stream(System.getProperty("bursts.sizes", "65536,1048576").split(","))
                 .mapToInt(x -> Integer.parseInt(x.trim())).toArray();
         Path baseline = compileBaseline();
@@ -53,9 +53,9 @@ public final class BurstBench {
         for (int size : sizes) {
             String name = size % (1 << 20) == 0 ? size / (1 << 20) + "MiB" : size / 1024 + "KiB";
             // Warm-up, not counted: the JIT compiles the Java loop, libfabric and the page cache settle.
-            javaRun(size, bytes / 2);
-            javaRun(size, bytes / 2);
-            cRun(baseline, size, bytes / 2);
+            javaRun(size, bytes);
+            javaRun(size, bytes);
+            cRun(baseline, size, bytes);
             double[] java = new double[rounds];
             double[] c = new double[rounds];
             double[] ratio = new double[rounds];

@@ -70,11 +70,8 @@ public final class PayloadPattern {
     public void fill(long seq, ByteBuffer dst, int at, int logical, int count) {
         int end = logical + count;
         if (logical < HEADER) {
-            ByteBuffer h = header(seq);
             int n = Math.min(HEADER, end) - logical;
-            for (int i = 0; i < n; i++) {
-                dst.put(at + i, h.get(logical + i));
-            }
+            dst.put(at, header(seq), logical, n);
             at += n;
             logical += n;
         }

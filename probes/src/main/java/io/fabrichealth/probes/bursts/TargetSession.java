@@ -35,7 +35,9 @@ final class TargetSession extends Link.Handler {
     private boolean done;
     private boolean helloSeen;
     private ByteBuffer hello;
-    private long lastProgress = System.nanoTime();
+    /** Since when no completion came (refreshed after each event-queue check); the clock is read only when idle. */
+    private long quietSince = System.nanoTime();
+    private boolean moved;
 
     TargetSession(Link link, BurstsConfig config, BurstBudget budget, AlarmSink alarms, FireDrill drill) {
         this.link = link;
@@ -120,21 +122,25 @@ final class TargetSession extends Link.Handler {
 
     private void pollUntil(long deadline, String doing) {
         if (link.poll() > 0) {
-            lastProgress = System.nanoTime();
+            moved = true;
             return;
         }
         long now = System.nanoTime();
+        if (moved) {
+            quietSince = now;
+            moved = false;
+        }
         if (now > deadline) {
             throw new BurstFailure("burst from " + peer + " cut off while " + doing + ": past its time budget");
         }
         // Only a quiet link can have lost its peer. Reading the event queue on every empty poll would cost a
         // syscall and a second provider progress pass (tcp's fi_eq_read progresses every domain of the queue).
-        if (now - lastProgress > PEER_CHECK_NANOS) {
+        if (now - quietSince > PEER_CHECK_NANOS) {
             String gone = link.peerGone();
             if (gone != null) {
                 throw new BurstFailure("burst from " + peer + " ended while " + doing + ": " + gone);
             }
-            lastProgress = now;
+            quietSince = now;
         }
         link.idle();
     }
