@@ -35,13 +35,16 @@ import java.util.concurrent.TimeUnit;
  * <p>Run: {@code mvn -B -q -pl bench exec:java@bursts} (after {@code mvn install} of jni, probes, config).
  * Optional: {@code -Dbursts.bytes=N} bytes per measured run (default 512 MiB), {@code -Dbursts.rounds=N}
  * pairs per size at most (default 21), {@code -Dbursts.pairSeconds=N} time budget for the pairs of one size
- * (default 60), {@code -Dbursts.sizes=65536,1048576}.
+ * (default 50), {@code -Dbursts.sizes=65536,1048576}.
  */
 public final class BurstBench {
     private static final int SEGMENTS = 4;
     private static final int WINDOW = 8;
     private static final double GOAL = 0.95;
+    /** Quiet pairs a verdict needs. */
     private static final int MIN_PAIRS = 5;
+    /** Pairs run even past the time budget, so a busy run still shows something. */
+    private static final int FLOOR_PAIRS = 3;
     /** Two spinning burst threads plus the sampler: more than this on average means someone else ran. */
     private static final double QUIET = 3.5;
 
@@ -51,7 +54,7 @@ public final class BurstBench {
     public static void main(String[] args) throws Exception {
         long bytes = Long.getLong("bursts.bytes", 512L << 20);
         int rounds = Integer.getInteger("bursts.rounds", 21);
-        long pairSeconds = Long.getLong("bursts.pairSeconds", 60);
+        long pairSeconds = Long.getLong("bursts.pairSeconds", 50);
         int[] sizes = Arrays.stream(System.getProperty("bursts.sizes", "65536,1048576").split(","))
                 .mapToInt(x -> Integer.parseInt(x.trim())).toArray();
         Path baseline = compileBaseline();
@@ -66,8 +69,8 @@ public final class BurstBench {
                 cRun(baseline, size, bytes / 2);
                 List<double[]> pairs = new ArrayList<>(); // java, C, mean runnable threads
                 long until = System.nanoTime() + pairSeconds * 1_000_000_000L;
-                // A busy machine makes runs slow: stop at the time budget, but never below MIN_PAIRS.
-                for (int r = 0; r < rounds && (r < MIN_PAIRS || System.nanoTime() < until); r++) {
+                // A busy machine makes runs slow: stop at the time budget, but never below FLOOR_PAIRS.
+                for (int r = 0; r < rounds && (r < FLOOR_PAIRS || System.nanoTime() < until); r++) {
                     runQueue.take();
                     double java;
                     double c;
