@@ -28,5 +28,6 @@ FH_HIDDEN int fabric_objects_register(JNIEnv *env);
 FH_HIDDEN int fabric_mr_register(JNIEnv *env);
 FH_HIDDEN int fabric_ops_register(JNIEnv *env);
 FH_HIDDEN int fabric_wait_register(JNIEnv *env);
+FH_HIDDEN int fabric_bytes_register(JNIEnv *env);
 
 #endif

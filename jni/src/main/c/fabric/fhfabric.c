@@ -142,7 +142,7 @@ JNIEXPORT jint JNI_OnLoad(JavaVM *vm, void *reserved)
 	if (!provider_from_native ||
 	    fh_register(env, "io/fabrichealth/jni/Fabric", methods, FH_ARRAY_LEN(methods)) ||
 	    fabric_info_register(env) || fabric_objects_register(env) || fabric_mr_register(env) ||
-	    fabric_ops_register(env) || fabric_wait_register(env))
+	    fabric_ops_register(env) || fabric_wait_register(env) || fabric_bytes_register(env))
 		return JNI_ERR;
 	fabric_lib_open();
 	return FH_JNI_VERSION;

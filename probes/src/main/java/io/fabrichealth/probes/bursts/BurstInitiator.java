@@ -161,12 +161,14 @@ final class BurstInitiator extends Link.Handler {
         boolean stop = false;
         long hardDeadline = start + timeBudget + plan.stallTimeout().toNanos();
         while (failure == null) {
-            if (!stop && (issued >= budget || System.nanoTime() - start >= timeBudget)) {
-                stop = true;
-            }
             for (int s = 0; !stop && s < window; s++) {
                 if (state[s] != FREE) {
                     continue;
+                }
+                // The clock is read only when a slot is free to use, not on every pass of the loop.
+                if (issued >= budget || System.nanoTime() - start >= timeBudget) {
+                    stop = true;
+                    break;
                 }
                 if (plan.reregister() && used[s]) {
                     slots.reregister(s);

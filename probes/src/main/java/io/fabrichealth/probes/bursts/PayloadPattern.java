@@ -1,5 +1,6 @@
 package io.fabrichealth.probes.bursts;
 
+import io.fabrichealth.jni.fabric.DirectBytes;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.SplittableRandom;
@@ -11,8 +12,8 @@ import java.util.zip.CRC32C;
  * from a rotation that changes with the sequence number. Position-dependent bytes catch swapped gather
  * segments, and the rotation catches a segment left stale from an earlier payload in the same slot.
  *
- * <p>Filling and checking are bulk copies and vectorized compares between direct buffers (the same
- * memcpy/memcmp a C peer does), so validating every byte stays cheap next to the transfer.
+ * <p>Filling is a bulk copy and checking a memcmp between direct buffers (what a C peer does), so
+ * validating every byte stays cheap next to the transfer.
  */
 public final class PayloadPattern {
     static final int MAGIC = 0x46484231; // "FHB1"
@@ -22,8 +23,6 @@ public final class PayloadPattern {
 
     private final int length;
     private final ByteBuffer pattern;
-    /** Views reused for every call: positions and limits move, nothing is allocated. */
-    private final ByteBuffer source;
     private final ByteBuffer header = ByteBuffer.allocateDirect(HEADER).order(ByteOrder.LITTLE_ENDIAN);
     private final CRC32C crc = new CRC32C();
 
@@ -41,7 +40,6 @@ public final class PayloadPattern {
         while (pattern.hasRemaining()) {
             pattern.put((byte) random.nextInt());
         }
-        this.source = pattern.duplicate();
     }
 
     public int length() {
@@ -72,18 +70,13 @@ public final class PayloadPattern {
     public void fill(long seq, ByteBuffer dst, int at, int logical, int count) {
         int end = logical + count;
         if (logical < HEADER) {
-            ByteBuffer h = header(seq);
             int n = Math.min(HEADER, end) - logical;
-            for (int i = 0; i < n; i++) {
-                dst.put(at + i, h.get(logical + i));
-            }
+            dst.put(at, header(seq), logical, n);
             at += n;
             logical += n;
         }
         if (logical < end) {
-            int from = rotation(seq) + logical;
-            source.limit(from + end - logical).position(from);
-            dst.put(at, source, from, end - logical);
+            dst.put(at, pattern, rotation(seq) + logical, end - logical);
         }
     }
 
@@ -92,31 +85,17 @@ public final class PayloadPattern {
         return logical < HEADER ? header(seq).get(logical) : pattern.get(rotation(seq) + logical);
     }
 
-    /**
-     * Whether bytes [logical, logical+count) of payload {@code seq} sit unchanged at {@code src[at]}.
-     * {@code view} is a caller-owned duplicate of src, so checking allocates nothing.
-     */
-    public boolean matches(long seq, ByteBuffer view, int at, int logical, int count) {
+    /** Whether bytes [logical, logical+count) of payload {@code seq} sit unchanged at {@code src[at]}. */
+    public boolean matches(long seq, ByteBuffer src, int at, int logical, int count) {
         int end = logical + count;
         if (logical < HEADER) {
-            ByteBuffer h = header(seq);
             int n = Math.min(HEADER, end) - logical;
-            for (int i = 0; i < n; i++) {
-                if (view.get(at + i) != h.get(logical + i)) {
-                    return false;
-                }
+            if (!DirectBytes.same(src, at, header(seq), logical, n)) {
+                return false;
             }
             at += n;
             logical += n;
         }
-        if (logical >= end) {
-            return true;
-        }
-        int from = rotation(seq) + logical;
-        source.limit(from + end - logical).position(from);
-        view.limit(at + end - logical).position(at);
-        boolean same = view.mismatch(source) < 0;
-        view.clear();
-        return same;
+        return logical >= end || DirectBytes.same(src, at, pattern, rotation(seq) + logical, end - logical);
     }
 }

@@ -22,7 +22,6 @@ final class SlotBuffers implements AutoCloseable {
     private final int segmentSize;
     private final boolean gather;
     private final ByteBuffer[] buffers;
-    private final ByteBuffer[] views;
     private final MemoryRegion[] regions;
     private final Gather[] lists;
 
@@ -35,14 +34,12 @@ final class SlotBuffers implements AutoCloseable {
         this.segmentSize = segmentSize;
         this.gather = gather;
         this.buffers = new ByteBuffer[window];
-        this.views = new ByteBuffer[window];
         this.regions = new MemoryRegion[window];
         this.lists = new Gather[window];
         int bytes = gather ? segments * (segmentSize + GAP) : segments * segmentSize;
         try {
             for (int s = 0; s < window; s++) {
                 buffers[s] = ByteBuffer.allocateDirect(bytes);
-                views[s] = buffers[s].duplicate();
                 lists[s] = new Gather(gather ? segments : 1);
                 register(s);
             }
@@ -101,7 +98,7 @@ final class SlotBuffers implements AutoCloseable {
     Mismatch verify(PayloadPattern pattern, int slot, long seq) {
         boolean same = true;
         for (int j = 0; j < segments && same; j++) {
-            same = pattern.matches(seq, views[slot], position(j), j * segmentSize, segmentSize);
+            same = pattern.matches(seq, buffers[slot], position(j), j * segmentSize, segmentSize);
         }
         if (same) {
             return null;

@@ -1,0 +1,48 @@
+package io.fabrichealth.jni.fabric;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.ByteBuffer;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** DirectBytes.same answers what ByteBuffer.mismatch answers, at any offset, and refuses what C cannot read. */
+class DirectBytesTest {
+    private static ByteBuffer random(int n, long seed) {
+        ByteBuffer b = ByteBuffer.allocateDirect(n);
+        SplittableRandom r = new SplittableRandom(seed);
+        for (int i = 0; i < n; i++) {
+            b.put(i, (byte) r.nextInt());
+        }
+        return b;
+    }
+
+    @Test
+    void equalRangesAtUnalignedOffsetsAreTheSameAndOneFlippedByteAnywhereIsNot() {
+        ByteBuffer source = random(70_000, 7);
+        ByteBuffer copy = ByteBuffer.allocateDirect(70_000);
+        copy.put(13, source, 1001, 65_536);
+        assertThat(DirectBytes.same(copy, 13, source, 1001, 65_536)).isTrue();
+        for (int at : new int[] {0, 1, 31, 32_768, 65_535}) {
+            copy.put(13 + at, (byte) ~copy.get(13 + at));
+            assertThat(DirectBytes.same(copy, 13, source, 1001, 65_536)).as("byte %d flipped", at).isFalse();
+            copy.put(13 + at, (byte) ~copy.get(13 + at));
+        }
+        assertThat(DirectBytes.same(copy, 13, source, 1001, 0)).isTrue();
+    }
+
+    @Test
+    void aHeapBufferIsRefusedBeforeAnyNativeCall() {
+        assertThatThrownBy(() -> DirectBytes.same(ByteBuffer.allocate(16), 0, ByteBuffer.allocateDirect(16), 0, 16))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("the first is a heap buffer");
+    }
+
+    @Test
+    void aRangePastTheEndIsRefused() {
+        assertThatThrownBy(() -> DirectBytes.same(ByteBuffer.allocateDirect(16), 0, ByteBuffer.allocateDirect(16), 8, 9))
+                .isInstanceOf(IndexOutOfBoundsException.class)
+                .hasMessage("range [8, +9) is outside the second buffer's 16 bytes");
+    }
+}
