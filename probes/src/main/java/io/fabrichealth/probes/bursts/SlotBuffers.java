@@ -39,7 +39,7 @@ final class SlotBuffers implements AutoCloseable {
         int bytes = gather ? segments * (segmentSize + GAP) : segments * segmentSize;
         try {
             for (int s = 0; s < window; s++) {
-                buffers[s] = ByteBuffer.allocateDirect(bytes);
+                buffers[s] = BufferPool.take(bytes);
                 lists[s] = new Gather(gather ? segments : 1);
                 register(s);
             }
@@ -115,12 +115,17 @@ final class SlotBuffers implements AutoCloseable {
         return position(logical / segmentSize) + logical % segmentSize;
     }
 
+    /** Deregisters every slot, then returns its memory to the pool for the next burst. */
     @Override
     public void close() {
         for (int s = 0; s < regions.length; s++) {
             if (regions[s] != null) {
                 regions[s].close();
                 regions[s] = null;
+            }
+            if (buffers[s] != null) {
+                BufferPool.give(buffers[s]);
+                buffers[s] = null;
             }
         }
     }
