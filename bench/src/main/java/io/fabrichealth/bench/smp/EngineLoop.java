@@ -15,7 +15,7 @@ import java.util.function.Consumer;
 /**
  * The Java side of the MAD/s comparison, run as an ibsim client (child JVM with umad2sim preloaded): the same
  * workload as smp_baseline.c, LID-routed NodeInfo Gets spread round robin over the given LIDs, through the real
- * {@link MadEngine} and its JNI transport. Three seconds of warm-up run first ({@code -Dsmp.warmupMillis}): the
+ * {@link MadEngine} and its JNI transport. A warm-up runs first, until the JIT has been quiet for a second: the
  * agent is a long-running JVM.
  *
  * <p>Args: TOTAL WINDOW PER_DEST LID [LID...]; prints the same line as the C loop.
@@ -46,10 +46,23 @@ public final class EngineLoop {
                     failed[0]++;
                 }
             };
-            // The agent is a long-running JVM: measure compiled code, not the interpreter or C2 at work.
-            long warmUntil = System.nanoTime() + Long.getLong("smp.warmupMillis", 3000) * 1_000_000;
-            while (System.nanoTime() < warmUntil) {
-                batch(engine, requests, names, 10_000, done);
+            // The agent is a long-running JVM: measure compiled code, not the interpreter or C2 at work. The JIT
+            // shares the client's one pinned core, so warm up until it has compiled nothing for a second
+            // (at least -Dsmp.warmupMillis, default 3 s; at most 20 s).
+            java.lang.management.CompilationMXBean jit = java.lang.management.ManagementFactory.getCompilationMXBean();
+            long start = System.nanoTime();
+            long minNanos = Long.getLong("smp.warmupMillis", 3000) * 1_000_000;
+            long quietSince = System.nanoTime();
+            long compiled = jit.getTotalCompilationTime();
+            while (System.nanoTime() - start < 20_000_000_000L) {
+                batch(engine, requests, names, 5_000, done);
+                long now = System.nanoTime();
+                if (jit.getTotalCompilationTime() != compiled) {
+                    compiled = jit.getTotalCompilationTime();
+                    quietSince = now;
+                } else if (now - start >= minNanos && now - quietSince >= 1_000_000_000L) {
+                    break;
+                }
             }
             EngineStats before = engine.stats();
             long cpu0 = processCpuNanos();

@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  * </ol>
  * Run: {@code mvn -B -q -pl bench exec:exec@smp} (after installing config, jni, probes, testbed).
  * Options, as JVM properties of the bench ({@code MAVEN_OPTS} does not reach it; run the class directly with
- * {@code java -cp ...} to pass them): {@code -Dsmp.mads=N} per measured run (default 20000), {@code -Dsmp.rounds=N}
+ * {@code java -cp ...} to pass them): {@code -Dsmp.mads=N} per measured run (default 50000), {@code -Dsmp.rounds=N}
  * (default 7), {@code -Dsmp.tree=LxSxH} fat tree (default 16x8x24: 1,024 linked ports).
  */
 public final class SmpBench {
@@ -47,7 +47,7 @@ public final class SmpBench {
     }
 
     public static void main(String[] args) throws Exception {
-        long mads = Long.getLong("smp.mads", 20_000);
+        long mads = Long.getLong("smp.mads", 50_000);
         int rounds = Integer.getInteger("smp.rounds", 7);
         String[] tree = System.getProperty("smp.tree", "16x8x24").split("x");
         Path work = Files.createTempDirectory("fh-smp-bench-");
