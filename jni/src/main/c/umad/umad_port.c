@@ -103,9 +103,9 @@ static jlong pack_receipt(int length, uint32_t status, int agent, uint16_t lid)
 }
 
 /*
- * Waits on our own deadline: umad_poll (which umad2sim implements with a timed condition
- * wait), then a non-blocking umad_recv. ibsim may stall ("Wait 3") and never answer, so the
- * deadline is the only thing that ends the wait.
+ * Takes a queued answer, or waits on our own deadline: umad_poll (which umad2sim implements
+ * with a timed condition wait), then a non-blocking umad_recv. ibsim may stall ("Wait 3") and
+ * never answer, so the deadline is the only thing that ends the wait.
  */
 static jlong recv0(JNIEnv *env, jclass cls, jint fd, jobject buffer, jint offset, jint capacity,
 		   jint timeout_ms)
@@ -122,7 +122,8 @@ static jlong recv0(JNIEnv *env, jclass cls, jint fd, jobject buffer, jint offset
 	for (int polled = 0;; polled = 1) {
 		/*
 		 * Look before waiting: with a window of MADs in flight an answer is usually queued
-		 * already, and umad_recv with timeout 0 takes it without the poll system call.
+		 * already, and umad_recv with timeout 0 takes it without the poll system call. It
+		 * never blocks: umad_open_port opens the device O_NONBLOCK (umad2sim mimics that).
 		 */
 		if (polled || timeout_ms == 0) {
 			errno = 0;
