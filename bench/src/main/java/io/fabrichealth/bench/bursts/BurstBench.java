@@ -175,10 +175,12 @@ public final class BurstBench {
         if (!Files.isRegularFile(source)) {
             throw new IllegalStateException(source + " not found: run from the repository root or set -Dbench.c.dir");
         }
-        Path binary = Files.createTempDirectory("fh-bench").resolve("burst_baseline");
+        Path dir = Files.createTempDirectory("fh-bench");
+        dir.toFile().deleteOnExit(); // registered first, deleted last: after the binary inside it
+        Path binary = dir.resolve("burst_baseline");
+        binary.toFile().deleteOnExit();
         run(60, "cc", "-O2", "-Wall", "-Werror", "-msse4.2", "-o", binary.toString(), source.toString(), "-lfabric",
                 "-lpthread");
-        binary.toFile().deleteOnExit();
         return binary;
     }
 

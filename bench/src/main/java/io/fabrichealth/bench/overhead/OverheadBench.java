@@ -86,6 +86,14 @@ public final class OverheadBench {
             bare.close();
             readLatency(agent, sweeps);
             longPauses(work.resolve("agent/gc.log"));
+        } finally {
+            deleteTree(work);
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (var paths = Files.walk(root)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
     }
 
