@@ -34,7 +34,7 @@ public record SuiteResult(String peer, Instant at, List<BurstResult> results) {
 
     /**
      * Time per byte relative to the default set's, in percent (100 = as fast as default, 200 = half the
-     * throughput); -1 when either has no throughput to compare.
+     * throughput), to a tenth of a percent; -1 when either has no throughput to compare.
      */
     public static double percentOfDefault(BurstResult result, BurstResult defaultResult) {
         if (defaultResult == null || defaultResult.outcome() != BurstResult.Outcome.OK
@@ -43,7 +43,11 @@ public record SuiteResult(String peer, Instant at, List<BurstResult> results) {
         }
         double mine = result.throughputBytesPerSecond();
         double base = defaultResult.throughputBytesPerSecond();
-        return mine <= 0 || base <= 0 ? -1 : 100.0 * base / mine;
+        if (mine <= 0 || base <= 0) {
+            return -1;
+        }
+        // To a tenth of a percent, as fabtrun's table reads: the default set against itself is exactly 100.
+        return Math.round(1000.0 * base / mine) / 10.0;
     }
 
     public BurstResult defaultResult() {
