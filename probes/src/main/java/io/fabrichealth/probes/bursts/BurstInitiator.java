@@ -454,7 +454,9 @@ final class BurstInitiator extends Link.Handler {
             }
             return;
         }
-        throw new BurstFailure("target " + target + ": " + op.text(index) + " failed: " + Link.describe(error)
+        String lost = io.fabrichealth.jni.fabric.Status.connectionLost(error.status())
+                ? " went away mid-burst (connection lost)" : "";
+        throw new BurstFailure("target " + target + lost + ": " + op.text(index) + " failed: " + Link.describe(error)
                 + " (" + outstanding + " operation(s) outstanding)");
     }
 

@@ -32,6 +32,9 @@ final class TargetSession extends Link.Handler {
     private long verified;
     private long bad;
     private long bytes;
+    /** Payloads (NOTEs or FILLs) seen; the abort drill ends the burst at {@link FireDrill#ABORT_AFTER_PAYLOADS}. */
+    private long payloads;
+    private boolean abort;
     private boolean done;
     private boolean helloSeen;
     private ByteBuffer hello;
@@ -87,6 +90,7 @@ final class TargetSession extends Link.Handler {
         long grantedMillis = Math.min(Wire.field(m, 0, 2), config.maxDuration().toMillis());
         int window = Math.max(1, Math.min(Wire.slot(m, 0), window(config)));
         pattern = new PayloadPattern(payloadBytes);
+        abort = drill.takeAbort();
         slots = new SlotBuffers(link.domain(), link.endpoint(), window, 1, payloadBytes, false,
                 Flags.FI_REMOTE_WRITE | Flags.FI_REMOTE_READ);
         long deadline = System.nanoTime() + (grantedMillis + BurstPlan.STALL_TIMEOUT.toMillis() * 2) * 1_000_000L;
@@ -172,9 +176,11 @@ final class TargetSession extends Link.Handler {
                 helloSeen = true;
                 break;
             case Wire.NOTE:
+                abortIfArmed();
                 verify(Wire.slot(m, at), Wire.seq(m, at));
                 break;
             case Wire.FILL:
+                abortIfArmed();
                 fill(Wire.slot(m, at), Wire.seq(m, at));
                 break;
             case Wire.BYE:
@@ -191,6 +197,14 @@ final class TargetSession extends Link.Handler {
     void onError(Link.Op op, int index, io.fabrichealth.jni.fabric.CompletionQueue.CompletionError error) {
         if (!done) {
             super.onError(op, index, error);
+        }
+    }
+
+    /** The abort drill: leave mid-burst exactly as a crashing target would, with no goodbye. */
+    private void abortIfArmed() {
+        if (abort && ++payloads > FireDrill.ABORT_AFTER_PAYLOADS) {
+            throw new BurstFailure("fire drill: aborted the burst from " + peer + " after " + FireDrill.ABORT_AFTER_PAYLOADS
+                    + " payloads, as armed by abortNextBursts");
         }
     }
 

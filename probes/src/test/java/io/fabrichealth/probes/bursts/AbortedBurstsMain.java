@@ -1,0 +1,46 @@
+package io.fabrichealth.probes.bursts;
+
+import io.fabrichealth.config.BurstSet;
+import io.fabrichealth.config.Endpoint;
+import java.util.List;
+
+/**
+ * Child main: with the abort drill armed, runs every set ROUNDS times against an in-process target that
+ * leaves each burst mid-way, then one clean suite. Its own JVM, so a crash in native code shows up as a
+ * test failure with the child's exit status instead of taking the test JVM down. Prints one
+ * "aborted.SET=OUTCOME|millis|reason" line per burst, then "clean.SET=OUTCOME|reason" and "alarms=N".
+ */
+public final class AbortedBurstsMain {
+    private AbortedBurstsMain() {
+    }
+
+    public static void main(String[] args) {
+        int rounds = Integer.parseInt(args[2]);
+        RecordingAlarms alarms = new RecordingAlarms();
+        StringBuilder out = new StringBuilder();
+        try (BurstService service = new BurstService(Loopback.config(args[0], Endpoint.valueOf(args[1]),
+                List.of(BurstSet.values()), 64 << 20), alarms)) {
+            service.startTarget();
+            for (int round = 0; round < rounds; round++) {
+                for (BurstSet set : BurstSet.values()) {
+                    service.drill().abortNextBursts(1);
+                    long start = System.nanoTime();
+                    BurstResult r = service.runSet(service.config().listen(), set);
+                    out.append("aborted.").append(r.set()).append('=').append(r.outcome().name()).append('|')
+                            .append((System.nanoTime() - start) / 1_000_000).append('|')
+                            .append(r.reason().replace('\n', ' ')).append('\n');
+                    System.err.println("round " + (round + 1) + "/" + rounds + " " + r.set() + ": " + r.outcome());
+                }
+            }
+            service.drill().abortNextBursts(0);
+            for (BurstResult r : service.runSuite(service.config().listen()).results()) {
+                out.append("clean.").append(r.set()).append('=').append(r.outcome().name()).append('|')
+                        .append(r.reason().replace('\n', ' ')).append('\n');
+            }
+            out.append("aborts=").append(service.drill().aborted()).append('\n');
+            out.append("alarms=").append(alarms.raised.size()).append('\n');
+        }
+        System.out.print(out);
+        System.exit(0);
+    }
+}
