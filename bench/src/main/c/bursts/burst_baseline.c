@@ -162,8 +162,14 @@ static void send_msg(struct side *s, int type, int slot, int64_t seq)
 		n = poll_cq(s, e, 16);
 		for (k = 0; k < n; k++) {
 			i = (int)((struct fi_context2 *)e[k].op_context - s->ctx);
-			if (i >= s->recvs && i < s->recvs + s->sends)
-				s->free_sends[s->nfree++] = i;
+			if (i < s->recvs || i >= s->recvs + s->sends) {
+				/* the window sizes sends so only sends are outstanding here; dropping another
+				 * completion would hang the loop, so stop with the reason instead */
+				fprintf(stderr, "burst_baseline: completion %d arrived while waiting for a send buffer; "
+					"raise the send count above the window\n", i);
+				exit(2);
+			}
+			s->free_sends[s->nfree++] = i;
 		}
 	}
 	i = s->free_sends[--s->nfree];

@@ -3,6 +3,7 @@ package io.fabrichealth.jni.fabric;
 /** Negative statuses the binding returns and callers branch on (fi_errno.h). */
 public final class Status {
     public static final int FI_ENOENT = -2;
+    public static final int FI_EACCES = -13;
     public static final int FI_EAGAIN = -11;
     public static final int FI_ENOSYS = -38;
     public static final int FI_ENODATA = -61;

@@ -18,4 +18,16 @@ public interface BurstTargetMXBean {
      * this target receives or serves, before verification, so the Corruption alarm path can be proven.
      */
     String corruptNextPayloads(int n);
+
+    /** Bursts still to be aborted by an armed drill. */
+    int getPendingAborts();
+
+    /** Bursts the drill has aborted since start. */
+    long getAbortedBursts();
+
+    /**
+     * Fire drill: this target leaves each of the next {@code n} bursts it serves after two payloads, with
+     * no goodbye, as a crashing peer would; the initiator's set fails with a reason naming this target.
+     */
+    String abortNextBursts(int n);
 }

@@ -32,4 +32,21 @@ final class BurstTargetView implements BurstTargetMXBean {
         return "the next " + n + " payload(s) will have the byte at offset " + "payloadBytes/2 + 13"
                 + " flipped before verification; expect Corruption alarms naming that offset";
     }
+
+    @Override
+    public int getPendingAborts() {
+        return service.drill().pendingAborts();
+    }
+
+    @Override
+    public long getAbortedBursts() {
+        return service.drill().aborted();
+    }
+
+    @Override
+    public String abortNextBursts(int n) {
+        service.drill().abortNextBursts(n);
+        return "the next " + n + " burst(s) this target serves will be abandoned after 2 payloads; expect each "
+                + "initiator's set to fail naming this target, and the BurstFailed alarm on the initiator";
+    }
 }

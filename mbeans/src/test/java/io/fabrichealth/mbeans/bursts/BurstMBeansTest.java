@@ -64,6 +64,16 @@ class BurstMBeansTest {
             assertThat(server.getAttribute(def, "Failures")).isEqualTo(1L);
             assertThat(server.getAttribute(suite, "Summary")).isEqualTo("3 tests, 2 succeeded, 1 failed");
             assertThat(server.getAttribute(target, "CorruptedPayloads")).isEqualTo(1L);
+
+            server.invoke(target, "abortNextBursts", new Object[] {1}, new String[] {"int"});
+            assertThat(server.getAttribute(target, "PendingAborts")).isEqualTo(1);
+            server.invoke(suite, "runNow", null, null);
+
+            assertThat(server.getAttribute(def, "Result")).isEqualTo("fail");
+            assertThat((String) server.getAttribute(def, "FailureReason")).startsWith("target " + listen);
+            assertThat(server.getAttribute(suite, "Summary")).isEqualTo("3 tests, 2 succeeded, 1 failed");
+            assertThat(server.getAttribute(target, "AbortedBursts")).isEqualTo(1L);
+            assertThat(server.getAttribute(target, "PendingAborts")).isEqualTo(0);
         }
     }
 

@@ -1,9 +1,11 @@
 package io.fabrichealth.probes.bursts;
 
 import io.fabrichealth.config.HostPort;
+import io.fabrichealth.jni.NativeException;
 import io.fabrichealth.jni.fabric.CompletionQueue.CompletionError;
 import io.fabrichealth.jni.fabric.EndpointType;
 import io.fabrichealth.jni.fabric.Flags;
+import io.fabrichealth.jni.fabric.Status;
 import io.fabrichealth.probes.AlarmSink;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -78,7 +80,10 @@ final class BurstInitiator extends Link.Handler {
         } catch (RefusedException e) {
             return BurstResult.notRun(peer, plan.setName(), BurstResult.Outcome.SKIPPED, e.getMessage(), at);
         } catch (RuntimeException e) {
-            String why = e instanceof BurstFailure ? e.getMessage() : e.getClass().getSimpleName() + ": " + e.getMessage();
+            // A post refused outright (fi_send: ENOENT once sockets has dropped the connection) names the target too.
+            String why = e instanceof BurstFailure ? e.getMessage()
+                    : e instanceof NativeException ? "target " + target + ": " + e.getMessage()
+                    : e.getClass().getSimpleName() + ": " + e.getMessage();
             return new BurstResult(peer, plan.setName(), BurstResult.Outcome.FAIL, why, verifiedBytes, ops,
                     Duration.between(at, Instant.now()), at, Map.copyOf(facts));
         } finally {
@@ -454,10 +459,12 @@ final class BurstInitiator extends Link.Handler {
             }
             return;
         }
-        String lost = io.fabrichealth.jni.fabric.Status.connectionLost(error.status())
-                ? " went away mid-burst (connection lost)" : "";
+        String lost = Status.connectionLost(error.status()) ? " went away mid-burst (connection lost)" : "";
+        String hint = op == Link.Op.RMA && error.status() == Status.FI_EACCES
+                ? "; the target no longer accepts the slot's key: it deregistered the buffer, ended the burst or restarted"
+                : "";
         throw new BurstFailure("target " + target + lost + ": " + op.text(index) + " failed: " + Link.describe(error)
-                + " (" + outstanding + " operation(s) outstanding)");
+                + " (" + outstanding + " operation(s) outstanding)" + hint);
     }
 
     /** Corruption fails the set but not the burst: later payloads are still moved and verified. */

@@ -65,7 +65,13 @@ final class Link implements AutoCloseable {
     private final Endpoint ep;
     private final WaitSet waitSet;
     private final OpContexts contexts;
-    private final CompletionBatch batch = new CompletionBatch(16);
+    /**
+     * One completion batch per nesting level: a handler that posts (a CREDIT, a read) can find the queue
+     * full and poll again from inside {@link #poll()}, which must not overwrite the batch still being
+     * dispatched. Posting only nests when a provider answers EAGAIN, so four levels are plenty.
+     */
+    private final CompletionBatch[] batches = new CompletionBatch[4];
+    private int depth;
     private final ByteBuffer messages;
     private final MemoryRegion messageRegion;
     private final int receives;
@@ -342,6 +348,23 @@ final class Link implements AutoCloseable {
 
     /** Reads what completed and dispatches it; the number of completions (errors included). */
     int poll() {
+        if (depth == batches.length) {
+            throw new BurstFailure("completion handling nested " + depth + " deep: the provider kept answering EAGAIN "
+                    + "to posts made while completions were being handled; its queues are smaller than the window");
+        }
+        CompletionBatch batch = batches[depth];
+        if (batch == null) {
+            batch = batches[depth] = new CompletionBatch(16);
+        }
+        depth++;
+        try {
+            return dispatch(batch);
+        } finally {
+            depth--;
+        }
+    }
+
+    private int dispatch(CompletionBatch batch) {
         int n = cq.read(batch);
         if (n < 0) {
             CompletionError error = cq.readError();
@@ -513,6 +536,7 @@ final class Link implements AutoCloseable {
 
     /** Reads completions without dispatching them (the burst is over); how many were read. */
     private int discardCompletions() {
+        CompletionBatch batch = batches[0] != null ? batches[0] : (batches[0] = new CompletionBatch(16));
         int n = cq.read(batch);
         if (n < 0) {
             CompletionError error = cq.readError();
