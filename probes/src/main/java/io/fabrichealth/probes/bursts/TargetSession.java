@@ -40,6 +40,8 @@ final class TargetSession extends Link.Handler {
     private ByteBuffer hello;
     /** Since when no completion came (refreshed after each event-queue check); the clock is read only when idle. */
     private long quietSince = System.nanoTime();
+    /** When a completion last came; RDM has no event queue, so silence is how it learns the initiator died. */
+    private long heardAt = System.nanoTime();
     private boolean moved;
 
     TargetSession(Link link, BurstsConfig config, BurstBudget budget, AlarmSink alarms, FireDrill drill) {
@@ -132,10 +134,17 @@ final class TargetSession extends Link.Handler {
         long now = System.nanoTime();
         if (moved) {
             quietSince = now;
+            heardAt = now;
             moved = false;
         }
         if (now > deadline) {
             throw new BurstFailure("burst from " + peer + " cut off while " + doing + ": past its time budget");
+        }
+        // A live initiator is never silent this long: even the cancel set's wait and drain fit inside it.
+        long silence = BurstPlan.STALL_TIMEOUT.multipliedBy(2).plus(config.cancelDelay()).toNanos();
+        if (now - heardAt > silence) {
+            throw new BurstFailure("burst from " + peer + " ended while " + doing + ": the initiator went silent for "
+                    + silence / 1_000_000 + " ms (it died or lost its connection)");
         }
         // Only a quiet link can have lost its peer. Reading the event queue on every empty poll would cost a
         // syscall and a second provider progress pass (tcp's fi_eq_read progresses every domain of the queue).
@@ -196,7 +205,10 @@ final class TargetSession extends Link.Handler {
     @Override
     void onError(Link.Op op, int index, io.fabrichealth.jni.fabric.CompletionQueue.CompletionError error) {
         if (!done) {
-            super.onError(op, index, error);
+            String lost = io.fabrichealth.jni.fabric.Status.connectionLost(error.status())
+                    ? ": the initiator went away (connection lost)" : "";
+            throw new BurstFailure("burst from " + peer + lost + ": " + op.text(index) + " failed: "
+                    + Link.describe(error));
         }
     }
 

@@ -1,0 +1,78 @@
+package io.fabrichealth.probes.bursts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabrichealth.config.BurstSet;
+import io.fabrichealth.config.BurstsConfig;
+import io.fabrichealth.config.Endpoint;
+import io.fabrichealth.config.HostPort;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The other side of TargetKilledTest: initiators killed with SIGKILL mid-burst (a host rebooting) leave
+ * the target's provider with operations and internal traffic queued for a dead peer. The target, in a JVM
+ * of its own, must survive every kill and go on serving other initiators.
+ */
+class InitiatorKilledTest {
+    private static final int KILLS = 2;
+
+    @ParameterizedTest(name = "{0} {1} {2}")
+    @CsvSource(delimiter = '|', value = {"tcp|MSG|DEFAULT", "tcp|MSG|GET", "tcp;ofi_rxm|RDM|GET", "sockets|MSG|DEFAULT"})
+    void theTargetSurvivesInitiatorsKilledMidBurst(String provider, String endpoint, BurstSet set, @TempDir Path work)
+            throws Exception {
+        int port = Loopback.freePort();
+        Path targetDir = Files.createDirectories(work.resolve("target"));
+        Process target = ChildJvm.start(targetDir, Map.of("FI_SOCKETS_PE_WAITTIME", "0"), TargetMain.class, provider,
+                endpoint, Integer.toString(port));
+        try {
+            await(targetDir, target, "ready");
+            for (int kill = 1; kill <= KILLS; kill++) {
+                Path dir = Files.createDirectories(work.resolve("initiator-" + kill));
+                Process initiator = ChildJvm.start(dir, Map.of("FI_SOCKETS_PE_WAITTIME", "0"), InitiatorMain.class,
+                        provider, endpoint, Integer.toString(port), set.name());
+                await(dir, initiator, "running");
+                Thread.sleep(1500); // well inside its 30 s burst
+                assertThat(initiator.isAlive()).as("the initiator is alive: " + Files.readString(dir.resolve("child.err")))
+                        .isTrue();
+                assertThat(Files.readString(dir.resolve("child.out")).strip()).as("still in its first burst, not yet "
+                        + "with a result").isEqualTo("running");
+                initiator.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                Thread.sleep(300);
+                assertThat(target.isAlive()).as("the target survived kill " + kill + "; its stderr:\n"
+                        + Files.readString(targetDir.resolve("child.err"))).isTrue();
+            }
+
+            BurstsConfig mine = Loopback.config(provider, Endpoint.valueOf(endpoint), List.of(set), 4 << 20);
+            try (BurstService service = new BurstService(mine, new RecordingAlarms())) {
+                BurstResult after = service.runSet(new HostPort("127.0.0.1", port), set);
+                assertThat(after.outcome()).as("a fresh initiator is still served: " + after.reason())
+                        .isEqualTo(BurstResult.Outcome.OK);
+            }
+            assertThat(target.isAlive()).isTrue();
+        } finally {
+            target.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        }
+    }
+
+    private static void await(Path dir, Process child, String line) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            Path out = dir.resolve("child.out");
+            if (Files.exists(out) && Files.readString(out).contains(line)) {
+                return;
+            }
+            if (!child.isAlive()) {
+                throw new AssertionError("child JVM exited before '" + line + "': " + Files.readString(dir.resolve("child.err")));
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("child JVM did not print '" + line + "' within 30 s: " + Files.readString(dir.resolve("child.err")));
+    }
+}

@@ -1,0 +1,35 @@
+package io.fabrichealth.probes.bursts;
+
+import io.fabrichealth.config.BurstSet;
+import io.fabrichealth.config.BurstsConfig;
+import io.fabrichealth.config.Endpoint;
+import io.fabrichealth.config.HostPort;
+import io.fabrichealth.probes.AlarmSink;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Child main: runs one set against the target at 127.0.0.1:PORT over and over, with no byte cap and a
+ * 30 s time cap, until killed (at most 60 s). Its identity is a port of its own, so the target's
+ * one-burst-per-peer rule never refuses it on account of an earlier, killed initiator.
+ */
+public final class InitiatorMain {
+    private InitiatorMain() {
+    }
+
+    public static void main(String[] args) {
+        BurstSet set = BurstSet.valueOf(args[3]);
+        BurstsConfig base = Loopback.config(args[0], Endpoint.valueOf(args[1]), List.of(set), 1L << 40);
+        BurstsConfig config = new BurstsConfig(base.listen(), base.provider(),
+                base.endpoint(), base.sets(), base.segmentSize(), base.segments(), base.window(), base.maxBytes(),
+                Duration.ofSeconds(30), 2, base.cancelDelay());
+        BurstService service = new BurstService(config, AlarmSink.NONE);
+        long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        System.out.println("running");
+        System.out.flush();
+        while (System.nanoTime() < end) {
+            BurstResult r = service.runSet(new HostPort("127.0.0.1", Integer.parseInt(args[2])), set);
+            System.out.println(r.outcome() + " " + r.reason());
+        }
+    }
+}
