@@ -475,9 +475,11 @@ final class Link implements AutoCloseable {
     /**
      * Quiesces, then closes in fabtests' order: the endpoint before its completion queue, memory regions
      * and domain. Quiescing cancels the receives still posted and reads completions until the link has
-     * been quiet for {@link #QUIET_NANOS} (at most {@link #QUIESCE_NANOS}): an endpoint closed with
-     * provider-internal traffic still queued (tcp's acks, receives the provider flushes as ECANCELED) once
-     * crashed libfabric 1.17 inside fi_close. A provider that refuses to cancel still gets closed.
+     * been quiet for {@link #QUIET_NANOS} (at most {@link #QUIESCE_NANOS}), so what the provider still
+     * has queued for a live peer leaves before fi_close flushes it. That flush once crashed the JVM:
+     * libfabric 1.17's rxm (rxm_handle_comp_error) dereferences the context of every ECANCELED entry its
+     * tcp connections flush, and met one whose context was NULL, a transfer internal to the provider. A
+     * provider that refuses to cancel still gets closed.
      */
     @Override
     public void close() {
