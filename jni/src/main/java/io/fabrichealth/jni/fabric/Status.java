@@ -3,6 +3,7 @@ package io.fabrichealth.jni.fabric;
 /** Negative statuses the binding returns and callers branch on (fi_errno.h). */
 public final class Status {
     public static final int FI_ENOENT = -2;
+    public static final int FI_EIO = -5;
     public static final int FI_EACCES = -13;
     public static final int FI_EAGAIN = -11;
     public static final int FI_ENOSYS = -38;
@@ -29,12 +30,12 @@ public final class Status {
 
     /**
      * An operation failed because the connection under it went down: the peer closed, reset or crashed.
-     * Providers flush what was queued on a dead connection as ECANCELED, so outside an fi_cancel that
-     * status means the same.
+     * Providers flush what was queued on a dead connection as ECANCELED (tcp) or fail it with EIO
+     * (sockets), so outside an fi_cancel those statuses mean the same.
      */
     public static boolean connectionLost(int status) {
         return status == FI_ECONNRESET || status == FI_ENOTCONN || status == FI_EPIPE || status == FI_ECONNABORTED
-                || status == FI_ESHUTDOWN || status == FI_ECANCELED;
+                || status == FI_ESHUTDOWN || status == FI_ECANCELED || status == FI_EIO;
     }
 
     /** A provider without the feature (fabtests' "unsupported", not a failure). */

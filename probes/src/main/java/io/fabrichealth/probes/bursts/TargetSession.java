@@ -42,6 +42,8 @@ final class TargetSession extends Link.Handler {
     private long quietSince = System.nanoTime();
     /** When a completion last came; RDM has no event queue, so silence is how it learns the initiator died. */
     private long heardAt = System.nanoTime();
+    /** A live initiator is never silent this long: even the cancel set's wait and drain fit inside it. */
+    private final long silenceNanos;
     private boolean moved;
 
     TargetSession(Link link, BurstsConfig config, BurstBudget budget, AlarmSink alarms, FireDrill drill) {
@@ -50,6 +52,7 @@ final class TargetSession extends Link.Handler {
         this.budget = budget;
         this.alarms = alarms;
         this.drill = drill;
+        this.silenceNanos = BurstPlan.STALL_TIMEOUT.multipliedBy(2).plus(config.cancelDelay()).toNanos();
         link.handler(this);
     }
 
@@ -140,11 +143,9 @@ final class TargetSession extends Link.Handler {
         if (now > deadline) {
             throw new BurstFailure("burst from " + peer + " cut off while " + doing + ": past its time budget");
         }
-        // A live initiator is never silent this long: even the cancel set's wait and drain fit inside it.
-        long silence = BurstPlan.STALL_TIMEOUT.multipliedBy(2).plus(config.cancelDelay()).toNanos();
-        if (now - heardAt > silence) {
+        if (now - heardAt > silenceNanos) {
             throw new BurstFailure("burst from " + peer + " ended while " + doing + ": the initiator went silent for "
-                    + silence / 1_000_000 + " ms (it died or lost its connection)");
+                    + silenceNanos / 1_000_000 + " ms (it died or lost its connection)");
         }
         // Only a quiet link can have lost its peer. Reading the event queue on every empty poll would cost a
         // syscall and a second provider progress pass (tcp's fi_eq_read progresses every domain of the queue).

@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The other side of TargetKilledTest: initiators killed with SIGKILL mid-burst (a host rebooting) leave
  * the target's provider with operations and internal traffic queued for a dead peer. The target, in a JVM
- * of its own, must survive every kill and go on serving other initiators.
+ * of its own, must survive every kill, end each dead initiator's session with a reason, and go on
+ * serving other initiators.
  */
 class InitiatorKilledTest {
     private static final int KILLS = 2;
@@ -55,6 +56,22 @@ class InitiatorKilledTest {
                 assertThat(after.outcome()).as("a fresh initiator is still served: " + after.reason())
                         .isEqualTo(BurstResult.Outcome.OK);
             }
+            // Each killed initiator's session ends with a reason: a lost connection (MSG) or silence (RDM, no
+            // event queue), within 2x the stall timeout plus the cancel delay of the kill.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            long ended = 0;
+            while (System.nanoTime() < deadline) {
+                ended = Files.readString(targetDir.resolve("child.err")).lines()
+                        .filter(l -> l.contains("burst session ended: burst from 127.0.0.1:"))
+                        .filter(l -> l.contains("the initiator went away") || l.contains("the initiator went silent"))
+                        .count();
+                if (ended >= KILLS) {
+                    break;
+                }
+                Thread.sleep(100);
+            }
+            assertThat(ended).as("sessions of killed initiators ended with a reason; target stderr:\n"
+                    + Files.readString(targetDir.resolve("child.err"))).isGreaterThanOrEqualTo(KILLS);
             assertThat(target.isAlive()).isTrue();
         } finally {
             target.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
