@@ -13,21 +13,25 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** A target killed mid-burst fails the set with a clear reason within T plus the stall timeout. */
 class TargetKilledTest {
 
-    @Test
-    void killingTheTargetMidBurstFailsTheSetWithinTPlusTheTimeout(@TempDir Path work) throws Exception {
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {"tcp|MSG", "tcp;ofi_rxm|RDM", "sockets|MSG"})
+    void killingTheTargetMidBurstFailsTheSetWithinTPlusTheTimeout(String provider, Endpoint endpoint, @TempDir Path work)
+            throws Exception {
         int port = Loopback.freePort();
-        Process target = ChildJvm.start(work, Map.of(), TargetMain.class, "tcp", "MSG", Integer.toString(port));
+        Process target = ChildJvm.start(work, Map.of("FI_SOCKETS_PE_WAITTIME", "0"), TargetMain.class, provider,
+                endpoint.name(), Integer.toString(port));
         try {
             awaitReady(work, target);
-            BurstsConfig base = Loopback.config("tcp", Endpoint.MSG, List.of(BurstSet.DEFAULT), 1L << 40);
+            BurstsConfig base = Loopback.config(provider, endpoint, List.of(BurstSet.DEFAULT), 1L << 40);
             Duration t = Duration.ofSeconds(4);
-            BurstsConfig config = new BurstsConfig(base.listen(), "tcp", Endpoint.MSG, base.sets(), base.segmentSize(),
+            BurstsConfig config = new BurstsConfig(base.listen(), provider, endpoint, base.sets(), base.segmentSize(),
                     base.segments(), base.window(), base.maxBytes(), t, 2, base.cancelDelay());
             RecordingAlarms alarms = new RecordingAlarms();
             BurstService initiator = new BurstService(config, alarms);
@@ -41,7 +45,7 @@ class TargetKilledTest {
             BurstResult result = run.get(30, TimeUnit.SECONDS);
             Duration took = Duration.ofNanos(System.nanoTime() - start);
 
-            System.out.println("failed after " + took.toMillis() + " ms: " + result.reason());
+            System.out.println(provider + " failed after " + took.toMillis() + " ms: " + result.reason());
             assertThat(result.outcome()).isEqualTo(BurstResult.Outcome.FAIL);
             assertThat(result.reason()).contains("target 127.0.0.1:" + port)
                     .containsAnyOf("went away", "stopped answering", "failed:");
