@@ -146,7 +146,8 @@ final class BurstInitiator extends Link.Handler {
         int i = link.acquireSend(deadline);
         ByteBuffer m = link.messages();
         int at = Link.offset(i);
-        Wire.write(m, at, Wire.HELLO, plan.window(), 0, (long) segments * plan.segmentSize(), plan.maxBytes(),
+        Wire.write(m, at, Wire.HELLO, plan.window(), plan.cancelDelay().toMillis(), (long) segments * plan.segmentSize(),
+                plan.maxBytes(),
                 plan.maxDuration().toMillis(), plan.set().ordinal());
         Wire.text(m, at, identity + "\n" + burstId);
         if (link.info().endpointType() == EndpointType.RDM) {

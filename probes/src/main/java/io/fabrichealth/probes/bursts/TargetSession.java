@@ -42,8 +42,11 @@ final class TargetSession extends Link.Handler {
     private long quietSince = System.nanoTime();
     /** When a completion last came; RDM has no event queue, so silence is how it learns the initiator died. */
     private long heardAt = System.nanoTime();
-    /** A live initiator is never silent this long: even the cancel set's wait and drain fit inside it. */
-    private final long silenceNanos;
+    /**
+     * A live initiator is never silent this long: even the cancel set's wait (the initiator's delay, from
+     * its HELLO) and drain fit inside it.
+     */
+    private long silenceNanos;
     private boolean moved;
 
     TargetSession(Link link, BurstsConfig config, BurstBudget budget, AlarmSink alarms, FireDrill drill) {
@@ -52,7 +55,7 @@ final class TargetSession extends Link.Handler {
         this.budget = budget;
         this.alarms = alarms;
         this.drill = drill;
-        this.silenceNanos = BurstPlan.STALL_TIMEOUT.multipliedBy(2).plus(config.cancelDelay()).toNanos();
+        this.silenceNanos = BurstPlan.STALL_TIMEOUT.multipliedBy(2).toNanos(); // until the HELLO names the delay
         link.handler(this);
     }
 
@@ -95,6 +98,9 @@ final class TargetSession extends Link.Handler {
         long grantedMillis = Math.min(Wire.field(m, 0, 2), config.maxDuration().toMillis());
         int window = Math.max(1, Math.min(Wire.slot(m, 0), window(config)));
         pattern = new PayloadPattern(payloadBytes);
+        long ownDelayMillis = config.cancelDelay() == null ? 0 : config.cancelDelay().toMillis();
+        long cancelDelayMillis = Math.max(ownDelayMillis, Math.max(0, Wire.seq(m, 0)));
+        silenceNanos = BurstPlan.STALL_TIMEOUT.multipliedBy(2).plusMillis(cancelDelayMillis).toNanos();
         abort = drill.takeAbort();
         slots = new SlotBuffers(link.domain(), link.endpoint(), window, 1, payloadBytes, false,
                 Flags.FI_REMOTE_WRITE | Flags.FI_REMOTE_READ);
@@ -152,7 +158,8 @@ final class TargetSession extends Link.Handler {
         if (now - quietSince > PEER_CHECK_NANOS) {
             String gone = link.peerGone();
             if (gone != null) {
-                throw new BurstFailure("burst from " + peer + " ended while " + doing + ": " + gone);
+                throw new BurstFailure("burst from " + peer + " ended while " + doing + ": the initiator went away ("
+                        + gone + ")");
             }
             quietSince = now;
         }

@@ -11,9 +11,12 @@ import java.nio.charset.StandardCharsets;
 final class Wire {
     static final int SIZE = 256;
 
-    /** initiator: seq=burst id, slot=window, a=payload bytes, b=max bytes, c=max millis, d=set; A=identity, B=address (RDM). */
+    /**
+     * initiator: slot=window, seq=the cancel set's delay in ms, a=payload bytes, b=max bytes, c=max millis,
+     * d=set; A=identity and burst id, B=address (RDM).
+     */
     static final int HELLO = 1;
-    /** target: seq=burst id, a=granted bytes, b=granted millis; B=the burst endpoint's address (RDM). */
+    /** target: a=granted bytes, b=granted millis, c=granted window; B=the burst endpoint's address (RDM). */
     static final int WELCOME = 2;
     /** target: A=why. */
     static final int REFUSED = 3;
