@@ -75,7 +75,11 @@ public final class GuestPingPongMain {
             throws Exception {
         Recorded alarms = new Recorded();
         try (PingPongService service = service(transport, local, 7999, alarms)) {
-            PingPongResult clean = runUntilAnswered(service, transport, peer);
+            // The first run that reaches the peer also brings up the transport's connection (RDS over TCP connects
+            // on the first send). Once in CI that run lost one request of 5,147 with nothing else wrong, most likely
+            // to the kernel's connection set-up. "clean" is about steady state, so it is the run after that one.
+            print("warmup", runUntilAnswered(service, transport, peer));
+            PingPongResult clean = service.run(transport, peer);
             print("clean", clean);
             long fds = settledFds(-1); // after the first run: libraries open what they keep for the process
             if (transport == Transport.RDS) {
