@@ -46,7 +46,8 @@ final class BurstTargetView implements BurstTargetMXBean {
     @Override
     public String abortNextBursts(int n) {
         service.drill().abortNextBursts(n);
-        return "the next " + n + " burst(s) this target serves will be abandoned after 2 payloads; expect each "
+        return "the next " + n + " burst(s) this target serves will be abandoned after " + FireDrill.ABORT_AFTER_PAYLOADS
+                + " payloads; expect each "
                 + "initiator's set to fail naming this target, and the BurstFailed alarm on the initiator";
     }
 }

@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class FireDrill {
     /** Payloads an aborted burst moves first, so the initiator has a window of operations in flight. */
-    static final int ABORT_AFTER_PAYLOADS = 2;
+    public static final int ABORT_AFTER_PAYLOADS = 2;
 
     private final AtomicInteger pending = new AtomicInteger();
     private final AtomicLong corrupted = new AtomicLong();
