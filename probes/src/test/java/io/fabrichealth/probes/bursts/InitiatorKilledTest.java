@@ -39,7 +39,8 @@ class InitiatorKilledTest {
                 Process initiator = ChildJvm.start(dir, Map.of("FI_SOCKETS_PE_WAITTIME", "0"), InitiatorMain.class,
                         provider, endpoint, Integer.toString(port), set.name());
                 await(dir, initiator, "running");
-                Thread.sleep(1500); // well inside its 30 s burst
+                await(targetDir, target, "started " + kill); // its burst reached the target
+                Thread.sleep(700); // well inside its 30 s burst
                 assertThat(initiator.isAlive()).as("the initiator is alive: " + Files.readString(dir.resolve("child.err")))
                         .isTrue();
                 assertThat(Files.readString(dir.resolve("child.out")).strip()).as("still in its first burst, not yet "

@@ -5,7 +5,10 @@ import io.fabrichealth.config.Endpoint;
 import io.fabrichealth.probes.AlarmSink;
 import java.util.List;
 
-/** Child main: a burst target on the given port, serving up to 4 bursts at once, until killed (at most 60 s). */
+/**
+ * Child main: a burst target on the given port, serving up to 4 bursts at once, until killed (at most 60 s).
+ * Prints "ready", then "started K" as sessions begin.
+ */
 public final class TargetMain {
     private TargetMain() {
     }
@@ -20,7 +23,21 @@ public final class TargetMain {
             service.startTarget();
             System.out.println("ready");
             System.out.flush();
-            Thread.sleep(60_000);
+            // "started K" once K sessions have begun (they last seconds; a 20 ms look never misses one), so a test
+            // can kill an initiator knowing its burst reached this target.
+            long end = System.nanoTime() + 60_000_000_000L;
+            int started = 0;
+            int last = 0;
+            while (System.nanoTime() < end) {
+                int now = service.budget().running();
+                if (now > last) {
+                    started += now - last;
+                    System.out.println("started " + started);
+                    System.out.flush();
+                }
+                last = now;
+                Thread.sleep(20);
+            }
         }
     }
 }
