@@ -1,8 +1,7 @@
 package io.fabrichealth.probes.bursts;
 
+import io.fabrichealth.probes.DrillCounter;
 import java.nio.ByteBuffer;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The target's fire-drill hooks, armed through the BurstTarget MBean. One corrupts the next N payloads
@@ -15,28 +14,22 @@ public final class FireDrill {
     /** Payloads an aborted burst moves first, so the initiator has a window of operations in flight. */
     public static final int ABORT_AFTER_PAYLOADS = 2;
 
-    private final AtomicInteger pending = new AtomicInteger();
-    private final AtomicLong corrupted = new AtomicLong();
-    private final AtomicInteger pendingAborts = new AtomicInteger();
-    private final AtomicLong aborted = new AtomicLong();
+    private final DrillCounter corruptions = new DrillCounter("corruptNextPayloads");
+    private final DrillCounter aborts = new DrillCounter("abortNextBursts");
 
     /** Arms the drill for the next {@code n} payloads (replacing what was armed); returns n. */
     public int corruptNextPayloads(int n) {
-        if (n < 0) {
-            throw new IllegalArgumentException("corruptNextPayloads takes a count >= 0, not " + n);
-        }
-        pending.set(n);
-        return n;
+        return corruptions.arm(n);
     }
 
     /** Payloads still to corrupt. */
     public int pending() {
-        return pending.get();
+        return corruptions.pending();
     }
 
     /** Payloads corrupted so far. */
     public long corrupted() {
-        return corrupted.get();
+        return corruptions.fired();
     }
 
     /** The payload offset a drill corrupts: the middle of a payload, off any segment boundary. */
@@ -46,39 +39,30 @@ public final class FireDrill {
 
     /** Arms the drill to abort the next {@code n} bursts this target serves (replacing what was armed); returns n. */
     public int abortNextBursts(int n) {
-        if (n < 0) {
-            throw new IllegalArgumentException("abortNextBursts takes a count >= 0, not " + n);
-        }
-        pendingAborts.set(n);
-        return n;
+        return aborts.arm(n);
     }
 
     /** Bursts still to abort. */
     public int pendingAborts() {
-        return pendingAborts.get();
+        return aborts.pending();
     }
 
     /** Bursts aborted so far. */
     public long aborted() {
-        return aborted.get();
+        return aborts.fired();
     }
 
     /** Whether the burst starting now is to be aborted (consumes one armed abort). */
     boolean takeAbort() {
-        if (pendingAborts.getAndUpdate(n -> n > 0 ? n - 1 : 0) <= 0) {
-            return false;
-        }
-        aborted.incrementAndGet();
-        return true;
+        return aborts.take();
     }
 
     /** Flips the byte at {@code bufferOffset} when armed; whether it did. */
     boolean apply(ByteBuffer buffer, int bufferOffset) {
-        if (pending.getAndUpdate(n -> n > 0 ? n - 1 : 0) <= 0) {
+        if (!corruptions.take()) {
             return false;
         }
         buffer.put(bufferOffset, (byte) ~buffer.get(bufferOffset));
-        corrupted.incrementAndGet();
         return true;
     }
 }

@@ -352,16 +352,20 @@ final class Link implements AutoCloseable {
             throw new BurstFailure("completion handling nested " + depth + " deep: the provider kept answering EAGAIN "
                     + "to posts made while completions were being handled; its queues are smaller than the window");
         }
-        CompletionBatch batch = batches[depth];
-        if (batch == null) {
-            batch = batches[depth] = new CompletionBatch(16);
-        }
+        CompletionBatch batch = batch(depth);
         depth++;
         try {
             return dispatch(batch);
         } finally {
             depth--;
         }
+    }
+
+    private CompletionBatch batch(int level) {
+        if (batches[level] == null) {
+            batches[level] = new CompletionBatch(16);
+        }
+        return batches[level];
     }
 
     private int dispatch(CompletionBatch batch) {
@@ -538,7 +542,7 @@ final class Link implements AutoCloseable {
 
     /** Reads completions without dispatching them (the burst is over); how many were read. */
     private int discardCompletions() {
-        CompletionBatch batch = batches[0] != null ? batches[0] : (batches[0] = new CompletionBatch(16));
+        CompletionBatch batch = batch(0);
         int n = cq.read(batch);
         if (n < 0) {
             CompletionError error = cq.readError();

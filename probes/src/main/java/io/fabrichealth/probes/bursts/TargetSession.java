@@ -2,8 +2,10 @@ package io.fabrichealth.probes.bursts;
 
 import io.fabrichealth.config.BurstSet;
 import io.fabrichealth.config.BurstsConfig;
+import io.fabrichealth.jni.fabric.CompletionQueue.CompletionError;
 import io.fabrichealth.jni.fabric.EndpointType;
 import io.fabrichealth.jni.fabric.Flags;
+import io.fabrichealth.jni.fabric.Status;
 import io.fabrichealth.probes.AlarmSink;
 import java.nio.ByteBuffer;
 import java.util.logging.Level;
@@ -211,9 +213,9 @@ final class TargetSession extends Link.Handler {
 
     /** After the goodbye the initiator closes its side: what fails then (cancelled receives) is expected. */
     @Override
-    void onError(Link.Op op, int index, io.fabrichealth.jni.fabric.CompletionQueue.CompletionError error) {
+    void onError(Link.Op op, int index, CompletionError error) {
         if (!done) {
-            String lost = io.fabrichealth.jni.fabric.Status.connectionLost(error.status())
+            String lost = Status.connectionLost(error.status())
                     ? ": the initiator went away (connection lost)" : "";
             throw new BurstFailure("burst from " + peer + lost + ": " + op.text(index) + " failed: "
                     + Link.describe(error));

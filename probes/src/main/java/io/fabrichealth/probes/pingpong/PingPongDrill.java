@@ -1,8 +1,7 @@
 package io.fabrichealth.probes.pingpong;
 
+import io.fabrichealth.probes.DrillCounter;
 import java.nio.ByteBuffer;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The responder's fire drill: flips one payload byte, at {@link #offset(int)}, of each of the next N acks after
@@ -10,24 +9,19 @@ import java.util.concurrent.atomic.AtomicLong;
  * naming exactly that offset. Operators arm it through the PingPongResponder MBean.
  */
 public final class PingPongDrill {
-    private final AtomicInteger pending = new AtomicInteger();
-    private final AtomicLong corrupted = new AtomicLong();
+    private final DrillCounter corruptions = new DrillCounter("corruptNextPayloads");
 
     /** Arms the drill for the next {@code n} acks that carry a payload (replacing what was armed); returns n. */
     public int corruptNextPayloads(int n) {
-        if (n < 0) {
-            throw new IllegalArgumentException("corruptNextPayloads takes a count >= 0, not " + n);
-        }
-        pending.set(n);
-        return n;
+        return corruptions.arm(n);
     }
 
     public int pending() {
-        return pending.get();
+        return corruptions.pending();
     }
 
     public long corrupted() {
-        return corrupted.get();
+        return corruptions.fired();
     }
 
     /** The payload offset the drill flips: the middle of the payload, off the first cache line. */
@@ -37,12 +31,11 @@ public final class PingPongDrill {
 
     /** Flips payload byte {@link #offset} of the payload at {@code b[at]} when armed; whether it did. */
     public boolean apply(ByteBuffer b, int at, int payloadBytes) {
-        if (payloadBytes <= 0 || pending.getAndUpdate(n -> n > 0 ? n - 1 : 0) <= 0) {
+        if (payloadBytes <= 0 || !corruptions.take()) {
             return false;
         }
         int i = at + offset(payloadBytes);
         b.put(i, (byte) ~b.get(i));
-        corrupted.incrementAndGet();
         return true;
     }
 }
