@@ -19,10 +19,13 @@ public record EachTarget(ProbeFamily family, List<Probe> probes) implements Prob
         return new ProbeResult(worst(results), summary, start, Duration.between(start, Instant.now()));
     }
 
-    /** FAIL beats PASS beats UNSUPPORTED beats SKIPPED: one failing peer fails the run. */
+    /**
+     * FAIL beats UNSUPPORTED beats PASS beats SKIPPED: one failing peer fails the run, and a peer whose probe
+     * is UNSUPPORTED (a refusal, or nothing this host can run) keeps the run from reading PASS.
+     */
     static ProbeResult.Status worst(List<ProbeResult> results) {
-        for (ProbeResult.Status s : List.of(ProbeResult.Status.FAIL, ProbeResult.Status.PASS,
-                ProbeResult.Status.UNSUPPORTED)) {
+        for (ProbeResult.Status s : List.of(ProbeResult.Status.FAIL, ProbeResult.Status.UNSUPPORTED,
+                ProbeResult.Status.PASS)) {
             if (results.stream().anyMatch(r -> r.status() == s)) {
                 return s;
             }

@@ -368,6 +368,18 @@ final class BurstInitiator extends Link.Handler {
     }
 
     @Override
+    String peerName() {
+        return "target " + target;
+    }
+
+    /** A damaged control message is a Corruption, and the set fails: what it said can't be believed. */
+    @Override
+    void onDamaged(WireException damaged) {
+        alarms.raise("Corruption", target.toString(), damaged.details());
+        throw damaged;
+    }
+
+    @Override
     void onMessage(ByteBuffer m, int at) {
         int type = Wire.type(m, at);
         int s = Wire.slot(m, at);

@@ -21,23 +21,13 @@ public final class BurstProbe implements Probe {
         return ProbeFamily.BURSTS;
     }
 
-    /** FAIL when any set failed; SKIPPED when the budget refused all; UNSUPPORTED when none could run. */
+    /** The suite's {@link io.fabrichealth.probes.Tally}: PASS only when nothing failed (see Tally.status). */
     @Override
     public ProbeResult check() {
         SuiteResult suite = service.runSuite(peer);
         Duration took = suite.results().stream().map(BurstResult::duration).reduce(Duration.ZERO, Duration::plus);
         String summary = peer + ": " + suite.summary() + firstReason(suite);
-        ProbeResult.Status status;
-        if (suite.failed() > 0) {
-            status = ProbeResult.Status.FAIL;
-        } else if (suite.succeeded() > 0) {
-            status = ProbeResult.Status.PASS;
-        } else if (suite.unsupported() > 0) {
-            status = ProbeResult.Status.UNSUPPORTED;
-        } else {
-            status = ProbeResult.Status.SKIPPED;
-        }
-        return new ProbeResult(status, summary, suite.at(), took);
+        return new ProbeResult(suite.tally().status(), summary, suite.at(), took);
     }
 
     private static String firstReason(SuiteResult suite) {

@@ -85,7 +85,7 @@ public final class BurstService implements AutoCloseable {
                 result = BurstResult.notRun(peer.toString(), plan.setName(), BurstResult.Outcome.SKIPPED, why[0],
                         Instant.now());
             } else if (set == BurstSet.CACHELESS) {
-                result = CachelessRunner.run(plan, peer, identity(), burstId);
+                result = CachelessRunner.run(plan, peer, identity(), burstId, alarms);
             } else {
                 result = new BurstInitiator(plan, peer, identity(), burstId, alarms).run();
             }

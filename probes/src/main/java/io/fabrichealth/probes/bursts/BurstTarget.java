@@ -144,6 +144,18 @@ public final class BurstTarget implements AutoCloseable {
                 }
 
                 @Override
+                String peerName() {
+                    return "an initiator (RDM listener on " + config.listen() + ")";
+                }
+
+                /** A damaged HELLO is dropped: its initiator's set fails waiting for a WELCOME. */
+                @Override
+                void onDamaged(WireException damaged) {
+                    alarms.raise("Corruption", "unknown initiator", damaged.details());
+                    LOG.log(Level.WARNING, "Corruption: {0}", damaged.details());
+                }
+
+                @Override
                 void onRma(int slot) {
                 }
             });

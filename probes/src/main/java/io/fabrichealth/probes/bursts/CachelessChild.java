@@ -27,8 +27,22 @@ public final class CachelessChild {
         BurstPlan plan = new BurstPlan(BurstSet.CACHELESS, args[1], EndpointType.valueOf(args[2]),
                 Integer.parseInt(args[3]), Integer.parseInt(args[4]), Integer.parseInt(args[5]), Long.parseLong(args[6]),
                 Duration.ofMillis(Long.parseLong(args[7])), Duration.ZERO, Duration.ofMillis(Long.parseLong(args[8])));
-        BurstResult r = new BurstInitiator(plan, HostPort.parse(args[0]), args[9], args[10], AlarmSink.NONE).run();
         StringBuilder out = new StringBuilder();
+        // Alarms raised here go back to the agent, which raises them through its own alarm model.
+        AlarmSink forward = new AlarmSink() {
+            private int n;
+
+            @Override
+            public void observe(String kind, String subject, boolean bad, String details) {
+            }
+
+            @Override
+            public void raise(String kind, String subject, String details) {
+                out.append("alarm.").append(n++).append('=').append(kind).append('\t').append(subject.replace('\t', ' '))
+                        .append('\t').append(details.replace('\n', ' ').replace('\t', ' ')).append('\n');
+            }
+        };
+        BurstResult r = new BurstInitiator(plan, HostPort.parse(args[0]), args[9], args[10], forward).run();
         out.append("pid=").append(ProcessHandle.current().pid()).append('\n');
         FabricLibrary.environmentAtInit().forEach((k, v) -> out.append("env.").append(k).append('=').append(v).append('\n'));
         out.append("outcome=").append(r.outcome().name()).append('\n');

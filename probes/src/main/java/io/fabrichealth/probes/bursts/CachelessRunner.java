@@ -1,6 +1,7 @@
 package io.fabrichealth.probes.bursts;
 
 import io.fabrichealth.config.HostPort;
+import io.fabrichealth.probes.AlarmSink;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +31,8 @@ final class CachelessRunner {
     private CachelessRunner() {
     }
 
-    static BurstResult run(BurstPlan plan, HostPort target, String identity, String burstId) {
+    /** @param alarms where the helper's alarms (a Corruption it found) are raised again, in the agent */
+    static BurstResult run(BurstPlan plan, HostPort target, String identity, String burstId, AlarmSink alarms) {
         Instant at = Instant.now();
         String peer = target.toString();
         Path work = null;
@@ -53,6 +55,7 @@ final class CachelessRunner {
                 return fail(peer, plan, "the cacheless helper JVM did not finish within " + limit.toSeconds() + " s", at);
             }
             Map<String, String> values = parse(Files.readString(out, StandardCharsets.UTF_8));
+            raiseForwarded(values, alarms);
             if (child.exitValue() != 0 || !values.containsKey("outcome")) {
                 return fail(peer, plan, "the cacheless helper JVM exited " + child.exitValue() + ": "
                         + tail(Files.readString(err, StandardCharsets.UTF_8)), at);
@@ -93,6 +96,16 @@ final class CachelessRunner {
     private static BurstResult fail(String peer, BurstPlan plan, String why, Instant at) {
         return new BurstResult(peer, plan.setName(), BurstResult.Outcome.FAIL, why, 0, 0,
                 Duration.between(at, Instant.now()), at, Map.of());
+    }
+
+    /** The helper's {@code alarm.N=kind TAB subject TAB details} lines. */
+    private static void raiseForwarded(Map<String, String> values, AlarmSink alarms) {
+        values.forEach((k, v) -> {
+            String[] parts = v.split("\t", 3);
+            if (k.startsWith("alarm.") && parts.length == 3) {
+                alarms.raise(parts[0], parts[1], parts[2]);
+            }
+        });
     }
 
     static Map<String, String> parse(String output) {

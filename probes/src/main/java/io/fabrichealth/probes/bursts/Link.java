@@ -32,7 +32,19 @@ final class Link implements AutoCloseable {
 
     /** What completions mean to the side driving the link. */
     abstract static class Handler {
+        /** A message that passed {@link Wire#check}. */
         abstract void onMessage(ByteBuffer messages, int at);
+
+        /** Who sends this side its messages, as alarms and reasons name it. */
+        abstract String peerName();
+
+        /**
+         * A message that failed {@link Wire#check}. The default fails the burst with the decode error; a handler
+         * that returns instead drops the message (its receive is posted again).
+         */
+        void onDamaged(WireException damaged) {
+            throw damaged;
+        }
 
         abstract void onRma(int slot);
 
@@ -332,7 +344,9 @@ final class Link implements AutoCloseable {
         return index * Wire.SIZE;
     }
 
+    /** Seals the message in send buffer {@code sendIndex} with its CRC and sends it. */
     void post(int sendIndex) {
+        Wire.seal(messages, offset(sendIndex));
         while (!ep.send(messageRegion.address() + offset(sendIndex), Wire.SIZE, messageRegion.desc(), peer,
                 contexts.context(sendIndex))) {
             poll();
@@ -384,7 +398,17 @@ final class Link implements AutoCloseable {
             }
             if (i < receives) {
                 receivePosted[i] = false;
-                handler.onMessage(messages, offset(i));
+                WireException damaged = null;
+                try {
+                    Wire.check(messages, offset(i), batch.length(k), handler.peerName());
+                } catch (WireException e) {
+                    damaged = e;
+                }
+                if (damaged == null) {
+                    handler.onMessage(messages, offset(i));
+                } else {
+                    handler.onDamaged(damaged);
+                }
                 postReceive(i);
             } else if (i < receives + sends) {
                 freeSends[freeSendCount++] = i;

@@ -1,5 +1,6 @@
 package io.fabrichealth.probes.bursts;
 
+import io.fabrichealth.probes.Tally;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -27,9 +28,23 @@ public record SuiteResult(String peer, Instant at, List<BurstResult> results) {
         return results.stream().filter(r -> r.outcome() == outcome).count();
     }
 
-    /** fabtrun's closing line: {@code N tests, N succeeded, N failed}. */
+    public long skipped() {
+        return count(BurstResult.Outcome.SKIPPED);
+    }
+
+    /** Every set counted once: unsupported only ever comes from this host's own capability check. */
+    public Tally tally() {
+        return Tally.of(results.stream().map(r -> switch (r.outcome()) {
+            case OK -> Tally.Part.SUCCEEDED;
+            case FAIL -> Tally.Part.FAILED;
+            case UNSUPPORTED -> Tally.Part.UNSUPPORTED;
+            case SKIPPED -> Tally.Part.SKIPPED;
+        }).toList());
+    }
+
+    /** fabtrun's closing line, {@code N tests, N succeeded, N failed}, plus the unsupported and skipped. */
     public String summary() {
-        return results.size() + " tests, " + succeeded() + " succeeded, " + failed() + " failed";
+        return tally().line();
     }
 
     /**

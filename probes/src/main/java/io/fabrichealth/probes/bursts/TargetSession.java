@@ -181,6 +181,19 @@ final class TargetSession extends Link.Handler {
     }
 
     @Override
+    String peerName() {
+        return peer == null ? "an initiator" : "initiator " + peer;
+    }
+
+    /** A damaged control message is a Corruption; the session ends, and the initiator's set fails with it. */
+    @Override
+    void onDamaged(WireException damaged) {
+        alarms.raise("Corruption", peer == null ? "unknown initiator" : peer, damaged.details());
+        LOG.log(Level.WARNING, "Corruption: {0}", damaged.details());
+        throw damaged;
+    }
+
+    @Override
     void onMessage(ByteBuffer m, int at) {
         int type = Wire.type(m, at);
         switch (type) {
@@ -190,8 +203,12 @@ final class TargetSession extends Link.Handler {
                 String[] who = Wire.text(m, at).split("\n", 2);
                 peer = who[0];
                 burstId = who.length > 1 ? who[1] : who[0];
-                int setIndex = (int) Wire.field(m, at, 3);
-                set = BurstSet.values()[Math.max(0, Math.min(BurstSet.values().length - 1, setIndex))];
+                long setIndex = Wire.field(m, at, 3);
+                if (setIndex < 0 || setIndex >= BurstSet.values().length) {
+                    throw new BurstFailure("initiator " + peer + " asked for set #" + setIndex + ", which this agent "
+                            + "does not know: are both agents the same version?");
+                }
+                set = BurstSet.values()[(int) setIndex];
                 helloSeen = true;
                 break;
             case Wire.NOTE:

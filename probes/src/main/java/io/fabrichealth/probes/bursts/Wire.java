@@ -2,25 +2,35 @@ package io.fabrichealth.probes.bursts;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.zip.CRC32C;
 
 /**
- * The burst control messages: fixed {@value #SIZE}-byte records sent with fi_send between the
- * initiator and the target. Layout (little endian): type, slot, seq, four longs a..d, then two
- * length-prefixed byte fields (an identity or reason text, and a raw fabric address).
+ * The burst control messages: fixed {@value #SIZE}-byte records sent with fi_send between the initiator and
+ * the target, and their one decoder. A message is believed only after {@link #check} has passed it: magic,
+ * version, type, field lengths and a CRC32C over everything before the CRC. The control messages decide what
+ * is tested (slots, keys, sizes, the set), so a flipped bit in one must fail the burst, never steer it.
+ *
+ * <pre>
+ *   0 magic "FHBW"   4 version   5 type   6 zero (2)   8 slot   12 zero (4)   16 seq
+ *  24 a   32 b   40 c   48 d   56 text length + text ({@value #TEXT_MAX})
+ * 172 address length + address ({@value #ADDRESS_MAX})   252 CRC32C of bytes 0..251
+ * </pre>
  */
 final class Wire {
     static final int SIZE = 256;
+    static final int MAGIC = 0x57424846; // bytes 'F' 'H' 'B' 'W'
+    static final int VERSION = 1;
 
     /**
      * initiator: slot=window, seq=the cancel set's delay in ms, a=payload bytes, b=max bytes, c=max millis,
-     * d=set; A=identity and burst id, B=address (RDM).
+     * d=set; text=identity and burst id, address=the initiator's (RDM).
      */
     static final int HELLO = 1;
-    /** target: a=granted bytes, b=granted millis, c=granted window; B=the burst endpoint's address (RDM). */
+    /** target: a=granted bytes, b=granted millis, c=granted window; address=the burst endpoint's (RDM). */
     static final int WELCOME = 2;
-    /** target: A=why. */
+    /** target: text=why. */
     static final int REFUSED = 3;
-    /** target, put: slot is free; a=remote address, b=key, c=1 when the payload seq failed verification; A=details. */
+    /** target, put: slot is free; a=remote address, b=key, c=1 when the payload seq failed verification; text=details. */
     static final int CREDIT = 4;
     /** initiator, put: payload seq is in slot, verify it. */
     static final int NOTE = 5;
@@ -33,31 +43,50 @@ final class Wire {
     /** target: a=payloads verified, b=payloads bad, c=bytes verified. */
     static final int BYE_ACK = 9;
 
-    private static final int OFF_A = 16;
-    private static final int OFF_FIELD1 = 48;
-    private static final int FIELD1_MAX = 128;
-    private static final int OFF_FIELD2 = OFF_FIELD1 + 4 + FIELD1_MAX;
-    private static final int FIELD2_MAX = SIZE - OFF_FIELD2 - 4;
+    private static final String[] NAMES = {"?", "HELLO", "WELCOME", "REFUSED", "CREDIT", "NOTE", "FILL", "FILLED",
+        "BYE", "BYE_ACK"};
+
+    private static final int OFF_VERSION = 4;
+    private static final int OFF_TYPE = 5;
+    private static final int OFF_SLOT = 8;
+    private static final int OFF_SEQ = 16;
+    private static final int OFF_A = 24;
+    private static final int OFF_TEXT = 56;
+    static final int TEXT_MAX = 112;
+    private static final int OFF_ADDRESS = OFF_TEXT + 4 + TEXT_MAX;
+    static final int OFF_CRC = SIZE - 4;
+    static final int ADDRESS_MAX = OFF_CRC - OFF_ADDRESS - 4;
+
+    /** One per thread: CRC32C is not thread-safe, and a message is checked on the thread that received it. */
+    private static final ThreadLocal<CRC32C> CRC = ThreadLocal.withInitial(CRC32C::new);
 
     private Wire() {
     }
 
+    /** Starts a message at {@code b[at]} with empty text and address; {@link #seal} finishes it. */
     static void write(ByteBuffer b, int at, int type, int slot, long seq, long a, long bv, long c, long d) {
-        b.putInt(at, type).putInt(at + 4, slot).putLong(at + 8, seq).putLong(at + OFF_A, a)
-                .putLong(at + OFF_A + 8, bv).putLong(at + OFF_A + 16, c).putLong(at + OFF_A + 24, d)
-                .putInt(at + OFF_FIELD1, 0).putInt(at + OFF_FIELD2, 0);
+        b.putInt(at, MAGIC).put(at + OFF_VERSION, (byte) VERSION).put(at + OFF_TYPE, (byte) type)
+                .putShort(at + 6, (short) 0).putInt(at + OFF_SLOT, slot).putInt(at + 12, 0).putLong(at + OFF_SEQ, seq)
+                .putLong(at + OFF_A, a).putLong(at + OFF_A + 8, bv).putLong(at + OFF_A + 16, c)
+                .putLong(at + OFF_A + 24, d).putInt(at + OFF_TEXT, 0).putInt(at + OFF_ADDRESS, 0);
+    }
+
+    /** Computes the CRC: the last step before the message is posted. */
+    static void seal(ByteBuffer b, int at) {
+        b.putInt(at + OFF_CRC, crcOf(b, at));
     }
 
     static void text(ByteBuffer b, int at, String text) {
-        bytes(b, at + OFF_FIELD1, FIELD1_MAX, text.getBytes(StandardCharsets.UTF_8));
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        bytes(b, at + OFF_TEXT, TEXT_MAX, bytes);
     }
 
     static void address(ByteBuffer b, int at, byte[] address) {
-        if (address.length > FIELD2_MAX) {
+        if (address.length > ADDRESS_MAX) {
             throw new IllegalArgumentException("a fabric address of " + address.length + " bytes does not fit the "
-                    + FIELD2_MAX + " a burst message carries");
+                    + ADDRESS_MAX + " a burst message carries");
         }
-        bytes(b, at + OFF_FIELD2, FIELD2_MAX, address);
+        bytes(b, at + OFF_ADDRESS, ADDRESS_MAX, address);
     }
 
     private static void bytes(ByteBuffer b, int at, int max, byte[] value) {
@@ -66,16 +95,71 @@ final class Wire {
         b.put(at + 4, value, 0, n);
     }
 
+    /**
+     * The one decoder: passes a received message or throws {@link WireException} saying what is wrong.
+     *
+     * @param length bytes the completion reported
+     * @return the message's type
+     */
+    static int check(ByteBuffer b, int at, long length, String from) {
+        if (length != SIZE) {
+            throw new WireException(from, guessType(b, at, length), WireException.Problem.WRONG_LENGTH,
+                    "its completion reported " + length + " bytes, not " + SIZE, -1);
+        }
+        if (b.getInt(at) != MAGIC) {
+            throw new WireException(from, -1, WireException.Problem.BAD_MAGIC,
+                    "magic 0x" + Integer.toHexString(b.getInt(at)), firstDifference(b.getInt(at), MAGIC));
+        }
+        if (b.get(at + OFF_VERSION) != VERSION) {
+            throw new WireException(from, -1, WireException.Problem.BAD_VERSION,
+                    "version " + b.get(at + OFF_VERSION) + ", this agent speaks " + VERSION, OFF_VERSION);
+        }
+        int crc = crcOf(b, at);
+        int type = b.get(at + OFF_TYPE);
+        if (b.getInt(at + OFF_CRC) != crc) {
+            throw new WireException(from, type, WireException.Problem.BAD_CRC, "CRC32C over bytes 0.."
+                    + (OFF_CRC - 1) + " is 0x" + Integer.toHexString(crc) + ", the message says 0x"
+                    + Integer.toHexString(b.getInt(at + OFF_CRC)), -1);
+        }
+        if (type < HELLO || type > BYE_ACK) {
+            throw new WireException(from, type, WireException.Problem.BAD_TYPE, "type " + type, OFF_TYPE);
+        }
+        int text = b.getInt(at + OFF_TEXT);
+        int address = b.getInt(at + OFF_ADDRESS);
+        if (text < 0 || text > TEXT_MAX || address < 0 || address > ADDRESS_MAX) {
+            throw new WireException(from, type, WireException.Problem.IMPOSSIBLE_FIELD, "text of " + text
+                    + " bytes, address of " + address + " bytes", text < 0 || text > TEXT_MAX ? OFF_TEXT : OFF_ADDRESS);
+        }
+        return type;
+    }
+
+    /** Byte offset of the first byte in which two little-endian ints differ. */
+    private static int firstDifference(int got, int wanted) {
+        int x = got ^ wanted;
+        return Integer.numberOfTrailingZeros(x) / 8;
+    }
+
+    private static int guessType(ByteBuffer b, int at, long length) {
+        return length > OFF_TYPE ? b.get(at + OFF_TYPE) : -1;
+    }
+
+    private static int crcOf(ByteBuffer b, int at) {
+        CRC32C crc = CRC.get();
+        crc.reset();
+        crc.update(b.duplicate().clear().position(at).limit(at + OFF_CRC));
+        return (int) crc.getValue();
+    }
+
     static int type(ByteBuffer b, int at) {
-        return b.getInt(at);
+        return b.get(at + OFF_TYPE);
     }
 
     static int slot(ByteBuffer b, int at) {
-        return b.getInt(at + 4);
+        return b.getInt(at + OFF_SLOT);
     }
 
     static long seq(ByteBuffer b, int at) {
-        return b.getLong(at + 8);
+        return b.getLong(at + OFF_SEQ);
     }
 
     /** Long field 0..3 (a..d). */
@@ -84,11 +168,11 @@ final class Wire {
     }
 
     static String text(ByteBuffer b, int at) {
-        return new String(read(b, at + OFF_FIELD1, FIELD1_MAX), StandardCharsets.UTF_8);
+        return new String(read(b, at + OFF_TEXT, TEXT_MAX), StandardCharsets.UTF_8);
     }
 
     static byte[] address(ByteBuffer b, int at) {
-        return read(b, at + OFF_FIELD2, FIELD2_MAX);
+        return read(b, at + OFF_ADDRESS, ADDRESS_MAX);
     }
 
     private static byte[] read(ByteBuffer b, int at, int max) {
@@ -99,7 +183,6 @@ final class Wire {
     }
 
     static String name(int type) {
-        String[] names = {"?", "HELLO", "WELCOME", "REFUSED", "CREDIT", "NOTE", "FILL", "FILLED", "BYE", "BYE_ACK"};
-        return type > 0 && type < names.length ? names[type] : "type " + type;
+        return type > 0 && type < NAMES.length ? NAMES[type] : "type " + type;
     }
 }

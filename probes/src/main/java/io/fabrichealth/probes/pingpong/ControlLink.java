@@ -11,13 +11,21 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.CRC32C;
 
 /**
  * The control connection (TCP, on pingpong.listen) over which the active side negotiates a run, learns the
- * passive side's data addresses, and at the end collects the responder's counts. Frames: magic "FHPC", kind,
- * length, body; every read has a timeout, so a silent peer costs a bounded wait.
+ * passive side's data addresses, and at the end collects the responder's counts; every read has a timeout, so a
+ * silent peer costs a bounded wait. A frame is believed only after {@link #receive} has checked it:
+ *
+ * <pre>
+ *  0 magic "FHPC"   4 version   5 kind   6 body length   10 CRC32C of bytes 0..9   14 body   then CRC32C of all before
+ * </pre>
+ *
+ * The header has a CRC of its own so that a damaged length is caught before it is used to read the body.
  */
 final class ControlLink implements AutoCloseable {
     static final int MAGIC = 0x43504846;
@@ -26,7 +34,12 @@ final class ControlLink implements AutoCloseable {
     static final int REFUSED = 3;
     static final int DONE = 4;
     static final int RESULT = 5;
+    /** Either side: the frame I received from you failed its check; body: which frame, and how. */
+    static final int DAMAGED = 6;
+    static final int VERSION = 1;
+    static final int HEADER = 14;
     private static final int MAX_BODY = 64 << 10;
+    private static final String[] KINDS = {"?", "HELLO", "WELCOME", "REFUSED", "DONE", "RESULT", "DAMAGED"};
 
     private final Socket socket;
     private final DataInputStream in;
@@ -68,34 +81,92 @@ final class ControlLink implements AutoCloseable {
     void send(int kind, BodyWriter writer) throws IOException {
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         writer.write(new DataOutputStream(body));
-        DataOutputStream frame = new DataOutputStream(out);
-        frame.writeInt(MAGIC);
-        frame.writeByte(kind);
-        frame.writeInt(body.size());
-        body.writeTo(frame);
-        frame.flush();
+        out.write(frame(kind, body.toByteArray()));
+        out.flush();
+    }
+
+    /** A whole frame: header, header CRC, body, CRC. */
+    static byte[] frame(int kind, byte[] body) {
+        ByteBuffer f = ByteBuffer.allocate(HEADER + body.length + 4);
+        f.putInt(MAGIC).put((byte) VERSION).put((byte) kind).putInt(body.length);
+        f.putInt(crc(f.array(), 0, HEADER - 4));
+        f.put(body);
+        f.putInt(crc(f.array(), 0, HEADER + body.length));
+        return f.array();
+    }
+
+    private static int crc(byte[] b, int from, int length) {
+        CRC32C crc = new CRC32C();
+        crc.update(b, from, length);
+        return (int) crc.getValue();
+    }
+
+    static String kindName(int kind) {
+        return kind > 0 && kind < KINDS.length ? KINDS[kind] : "kind " + kind;
     }
 
     /** Reads one frame; its kind is {@link Frame#kind()}. */
     Frame receive() throws IOException {
-        int magic;
+        byte[] header = new byte[HEADER];
         try {
-            magic = in.readInt();
+            in.readFully(header, 0, 4);
         } catch (SocketTimeoutException e) {
             throw new SocketTimeoutException("no control message within " + socket.getSoTimeout() + " ms");
         }
+        in.readFully(header, 4, HEADER - 4);
+        return decode(header, in, peerName());
+    }
+
+    /**
+     * The one decoder: reads the body that {@code header} announces from {@code rest} and checks everything.
+     * Throws {@link DamagedException} (the typed decode error) for any frame that is not exactly what a peer sent.
+     */
+    static Frame decode(byte[] header, DataInputStream rest, String from) throws IOException {
+        ByteBuffer h = ByteBuffer.wrap(header);
+        int magic = h.getInt(0);
         if (magic != MAGIC) {
-            throw new IOException("not a ping-pong control frame (magic 0x" + Integer.toHexString(magic)
-                    + "): is a different service listening on this port?");
+            // A different magic is either another service on this port or a damaged first word: both fail the run.
+            throw new DamagedException(from, -1, "magic 0x" + Integer.toHexString(magic) + " is not a ping-pong "
+                    + "control frame's (is a different service listening on this port?)", Integer.numberOfLeadingZeros(
+                            magic ^ MAGIC) / 8);
         }
-        int kind = in.readUnsignedByte();
-        int length = in.readInt();
-        if (length < 0 || length > MAX_BODY) {
-            throw new IOException("control frame of impossible length " + length);
+        int kind = h.get(5);
+        if (h.getInt(HEADER - 4) != crc(header, 0, HEADER - 4)) {
+            throw new DamagedException(from, kind, "the header's CRC32C does not match", -1);
         }
-        byte[] body = new byte[length];
-        in.readFully(body);
-        return new Frame(kind, new DataInputStream(new ByteArrayInputStream(body)));
+        if (h.get(4) != VERSION) {
+            throw new DamagedException(from, kind, "version " + h.get(4) + ", this agent speaks " + VERSION, 4);
+        }
+        int length = h.getInt(6);
+        if (kind < HELLO || kind > DAMAGED || length < 0 || length > MAX_BODY) {
+            throw new DamagedException(from, kind, "impossible kind or body length " + length, kind < HELLO
+                    || kind > DAMAGED ? 5 : 6);
+        }
+        byte[] tail = new byte[length + 4];
+        rest.readFully(tail);
+        byte[] whole = new byte[HEADER + length];
+        System.arraycopy(header, 0, whole, 0, HEADER);
+        System.arraycopy(tail, 0, whole, HEADER, length);
+        int crc = ByteBuffer.wrap(tail, length, 4).getInt();
+        if (crc != crc(whole, 0, whole.length)) {
+            throw new DamagedException(from, kind, "the CRC32C over its " + whole.length + " bytes does not match", -1);
+        }
+        return new Frame(kind, new DataInputStream(new ByteArrayInputStream(whole, HEADER, length)));
+    }
+
+    /** The peer's address, as alarms name it. */
+    String peerName() {
+        java.net.SocketAddress a = socket.getRemoteSocketAddress();
+        return a instanceof InetSocketAddress i ? i.getAddress().getHostAddress() + ":" + i.getPort() : String.valueOf(a);
+    }
+
+    /** Tells the peer that the frame of {@code kind} it sent arrived damaged, and how; the run is over. */
+    void sendDamaged(DamagedException damaged) {
+        try {
+            send(DAMAGED, out -> out.writeUTF(damaged.getMessage()));
+        } catch (IOException e) {
+            // the peer will learn it from the closed connection instead
+        }
     }
 
     interface BodyWriter {
@@ -105,7 +176,11 @@ final class ControlLink implements AutoCloseable {
     record Frame(int kind, DataInputStream body) {
         Frame expect(int wanted, String what) throws IOException {
             if (kind == REFUSED) {
-                throw new RefusedException(body.readUTF());
+                String why = body.readUTF();
+                throw new RefusedException(why, body.available() > 0 ? body.readByte() : 0);
+            }
+            if (kind == DAMAGED) {
+                throw new DamagedByPeerException(body.readUTF());
             }
             if (kind != wanted) {
                 throw new IOException("expected " + what + ", got control frame kind " + kind);
@@ -114,12 +189,53 @@ final class ControlLink implements AutoCloseable {
         }
     }
 
-    /** The passive side said no, and why. */
+    /** The passive side said no, and why; {@link #code()} is PingPongResponder's REFUSED_* byte. */
     static final class RefusedException extends IOException {
         private static final long serialVersionUID = 1L;
+        private final int code;
 
-        RefusedException(String why) {
+        RefusedException(String why, int code) {
             super(why);
+            this.code = code;
+        }
+
+        int code() {
+            return code;
+        }
+    }
+
+    /**
+     * A frame that failed its check here: the typed decode error. It is a Corruption (the bytes are not what the
+     * peer sent), so it names the peer, the protocol, the kind as received and the first bad byte when known.
+     */
+    static final class DamagedException extends IOException {
+        private static final long serialVersionUID = 1L;
+        private final int kind;
+        private final String from;
+
+        DamagedException(String from, int kind, String how, int offset) {
+            super("ping-pong control frame " + (kind < 0 ? "of unknown kind" : kindName(kind) + " (kind as received)")
+                    + " from " + from + " is damaged: " + how + (offset < 0
+                            ? "; the first bad byte cannot be known from a CRC" : "; first bad byte at frame offset " + offset));
+            this.kind = kind;
+            this.from = from;
+        }
+
+        String from() {
+            return from;
+        }
+
+        int kind() {
+            return kind;
+        }
+    }
+
+    /** The peer found a frame of ours damaged, and said so in a frame that passed its own check. */
+    static final class DamagedByPeerException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        DamagedByPeerException(String how) {
+            super("the peer received our control frame damaged: " + how);
         }
     }
 

@@ -18,6 +18,14 @@ public enum HeaderProblem {
     /** Sound header of this session, from an address or task the session does not know. */
     UNKNOWN_SENDER;
 
+    /**
+     * Whether the message itself was damaged on its way (a Corruption), rather than sound but not ours. A sound
+     * header is only ever stray (wrong session, unknown sender) or from a peer that breaks the terms.
+     */
+    public boolean damage() {
+        return this == TRUNCATED || this == BAD_MAGIC || this == BAD_VERSION || this == BAD_CRC;
+    }
+
     /** Lower case words for counters and logs ("bad magic"). */
     public String text() {
         return name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');

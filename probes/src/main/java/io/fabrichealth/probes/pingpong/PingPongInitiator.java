@@ -33,12 +33,25 @@ final class PingPongInitiator {
         this.peer = peer;
         this.localHost = localHost;
         this.plane = plane;
-        this.corruptions = (direction, task, seq, m) -> {
-            if (shown.size() < PingPongResult.SHOWN) {
-                shown.add(m.describe(peer.toString(), PingPongService.name(plane.transport()), direction, task, seq));
+        this.corruptions = new CorruptionSink() {
+            @Override
+            public void corrupted(String direction, int task, long seq, Mismatch m) {
+                show(m.describe(peer.toString(), PingPongService.name(plane.transport()), direction, task, seq));
+                corruptions.corrupted(direction, task, seq, m);
             }
-            corruptions.corrupted(direction, task, seq, m);
+
+            @Override
+            public void damaged(String details) {
+                show(details);
+                corruptions.damaged(details);
+            }
         };
+    }
+
+    private void show(String corruption) {
+        if (shown.size() < PingPongResult.SHOWN) {
+            shown.add(corruption);
+        }
     }
 
     PingPongResult run() {
@@ -61,8 +74,16 @@ final class PingPongInitiator {
                 : plane.open(true, link.socket().getLocalAddress(), terms)) {
             return sp == null ? looped(link, (LoopPlane) plane, at, transport) : negotiated(link, sp, at, transport);
         } catch (ControlLink.RefusedException e) {
-            return PingPongResult.notRun(peer.toString(), transport, PingPongResult.Outcome.UNSUPPORTED,
-                    "the peer refused: " + e.getMessage(), at);
+            // The peer's word, checked by its CRC: "cannot serve this transport" is its statement to report;
+            // anything else it refused (our terms, its own error) fails the run.
+            return PingPongResult.notRun(peer.toString(), transport, e.code() == PingPongResponder.REFUSED_UNSUPPORTED
+                    ? PingPongResult.Outcome.REFUSED : PingPongResult.Outcome.FAIL, "the peer refused: " + e.getMessage(), at);
+        } catch (ControlLink.DamagedException e) {
+            corruptions.damaged(e.getMessage());
+            return PingPongResult.notRun(peer.toString(), transport, PingPongResult.Outcome.FAIL,
+                    "Corruption: " + e.getMessage(), at);
+        } catch (ControlLink.DamagedByPeerException e) {
+            return PingPongResult.notRun(peer.toString(), transport, PingPongResult.Outcome.FAIL, e.getMessage(), at);
         } catch (IOException e) {
             return PingPongResult.notRun(peer.toString(), transport, PingPongResult.Outcome.UNREACHABLE,
                     "negotiation with " + peer + " failed: " + e.getMessage(), at);
@@ -100,15 +121,22 @@ final class PingPongInitiator {
         PingPongStats stats = PingPongStats.of(total, nanos, 0);
         ResponderCounts responder = null;
         String lostPeer = null;
+        String damaged = null;
         try {
             link.timeout(5_000);
             link.send(ControlLink.DONE, out -> out.writeLong(total.sent));
             responder = ResponderCounts.read(link.receive().expect(ControlLink.RESULT, "RESULT").body());
+        } catch (ControlLink.DamagedException e) {
+            corruptions.damaged(e.getMessage());
+            damaged = "Corruption: " + e.getMessage();
+        } catch (ControlLink.DamagedByPeerException e) {
+            damaged = e.getMessage();
         } catch (IOException e) {
             lostPeer = "the responder did not return its counts (" + e.getMessage() + ")";
         }
         String inUse = sp.transportInUse();
         PingPongResult result = judge(at, transport, stats, responder, lostPeer, inUse);
+        taskFailure = damaged != null ? damaged + (taskFailure == null ? "" : "; " + taskFailure) : taskFailure;
         if (taskFailure == null) {
             return result;
         }
@@ -142,10 +170,16 @@ final class PingPongInitiator {
         total.rxBytes = report.rxBytes();
         ResponderCounts responder = null;
         String lostPeer = null;
+        String damaged = null;
         try {
             link.timeout(5_000);
             link.send(ControlLink.DONE, out -> out.writeLong(total.sent));
             responder = ResponderCounts.read(link.receive().expect(ControlLink.RESULT, "RESULT").body());
+        } catch (ControlLink.DamagedException e) {
+            corruptions.damaged(e.getMessage());
+            damaged = "Corruption: " + e.getMessage();
+        } catch (ControlLink.DamagedByPeerException e) {
+            damaged = e.getMessage();
         } catch (IOException e) {
             lostPeer = "the responder did not return its counts (" + e.getMessage() + ")";
         }
@@ -160,9 +194,10 @@ final class PingPongInitiator {
         }
         PingPongStats stats = PingPongStats.of(total, report.nanos(), rdma);
         PingPongResult r = judge(at, transport, stats, responder, lostPeer, report.transportInUse());
-        String reason = report.failure() == null ? r.reason()
-                : report.failure() + (r.reason().isEmpty() ? "" : "; " + r.reason());
-        return new PingPongResult(r.peer(), transport, report.failure() == null ? r.outcome()
+        String failure = damaged != null ? damaged + (report.failure() == null ? "" : "; " + report.failure())
+                : report.failure();
+        String reason = failure == null ? r.reason() : failure + (r.reason().isEmpty() ? "" : "; " + r.reason());
+        return new PingPongResult(r.peer(), transport, failure == null ? r.outcome()
                 : PingPongResult.Outcome.FAIL, reason, at, stats, r.responder(), r.transportInUse(), r.reachable(),
                 r.corruptions(), Map.copyOf(counters));
     }

@@ -5,6 +5,7 @@ import io.fabrichealth.config.Transport;
 import io.fabrichealth.probes.Probe;
 import io.fabrichealth.probes.ProbeFamily;
 import io.fabrichealth.probes.ProbeResult;
+import io.fabrichealth.probes.Tally;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -12,8 +13,8 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * Ping-pongs against one peer over each configured transport, one after another. FAIL when any run failed or
- * the peer did not answer; UNSUPPORTED when no transport could run here; else PASS.
+ * Ping-pongs against one peer over each configured transport, one after another, summed up in a {@link Tally}:
+ * FAIL when any run failed or the peer did not answer; PASS only when the rest ran, or cannot run on this host.
  */
 public final class PingPongProbe implements Probe {
     private final PingPongService service;
@@ -37,16 +38,14 @@ public final class PingPongProbe implements Probe {
         for (Transport t : service.transports()) {
             results.add(service.run(t, peer));
         }
-        String summary = results.stream().map(PingPongResult::summary).collect(Collectors.joining(" | "));
-        ProbeResult.Status status;
-        if (results.stream().anyMatch(r -> r.outcome() == PingPongResult.Outcome.FAIL
-                || r.outcome() == PingPongResult.Outcome.UNREACHABLE)) {
-            status = ProbeResult.Status.FAIL;
-        } else if (results.stream().anyMatch(r -> r.outcome() == PingPongResult.Outcome.OK)) {
-            status = ProbeResult.Status.PASS;
-        } else {
-            status = ProbeResult.Status.UNSUPPORTED;
-        }
-        return new ProbeResult(status, summary, start, Duration.between(start, Instant.now()));
+        Tally tally = Tally.of(results.stream().map(r -> switch (r.outcome()) {
+            case OK -> Tally.Part.SUCCEEDED;
+            case FAIL, UNREACHABLE -> Tally.Part.FAILED;
+            case UNSUPPORTED -> Tally.Part.UNSUPPORTED;
+            case REFUSED -> Tally.Part.UNSUPPORTED_BY_PEER;
+        }).toList());
+        String summary = peer + ": " + tally.line() + " | "
+                + results.stream().map(PingPongResult::summary).collect(Collectors.joining(" | "));
+        return new ProbeResult(tally.status(), summary, start, Duration.between(start, Instant.now()));
     }
 }

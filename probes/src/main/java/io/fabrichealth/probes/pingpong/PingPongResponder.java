@@ -129,25 +129,14 @@ public final class PingPongResponder implements AutoCloseable {
     private void serve(Socket socket) {
         try (ControlLink link = new ControlLink(socket, CONTROL_TIMEOUT_MILLIS)) {
             links.add(link);
-            ControlLink.Frame hello = link.receive().expect(ControlLink.HELLO, "HELLO");
-            Terms terms = Terms.read(hello.body());
-            List<byte[]> activeAddresses = ControlLink.readAddresses(hello.body());
-            String problem = terms.problem();
-            DataPlane plane = planes.get(terms.transport());
-            if (problem != null) {
-                refuse(link, REFUSED_TERMS, problem);
-                return;
-            }
-            String unavailable = plane == null ? "this agent does not serve " + terms.transport().name()
-                    .toLowerCase(java.util.Locale.ROOT) + " ping-pongs (pingpong.transports)" : plane.unavailability();
-            if (unavailable != null) {
-                refuse(link, REFUSED_UNSUPPORTED, unavailable);
-                return;
-            }
-            if (plane instanceof LoopPlane loop) {
-                runLoop(link, loop, terms);
-            } else {
-                runSession(link, plane, terms, activeAddresses);
+            try {
+                converse(link);
+            } catch (ControlLink.DamagedException e) {
+                // The initiator's HELLO or DONE did not arrive as sent: a Corruption here, and the initiator is
+                // told, so its run fails with the reason instead of waiting out a timeout.
+                alarms.raise("Corruption", "pingpong control " + e.from(), e.getMessage());
+                LOG.log(Level.WARNING, "Corruption: {0}", e.getMessage());
+                link.sendDamaged(e);
             }
         } catch (IOException | RuntimeException e) {
             if (running) {
@@ -156,6 +145,30 @@ public final class PingPongResponder implements AutoCloseable {
             }
         } finally {
             links.removeIf(l -> l.socket() == socket);
+        }
+    }
+
+    /** HELLO, then the session the terms ask for; a damaged frame ends it with a DamagedException. */
+    private void converse(ControlLink link) throws IOException {
+        ControlLink.Frame hello = link.receive().expect(ControlLink.HELLO, "HELLO");
+        Terms terms = Terms.read(hello.body());
+        List<byte[]> activeAddresses = ControlLink.readAddresses(hello.body());
+        String problem = terms.problem();
+        DataPlane plane = planes.get(terms.transport());
+        if (problem != null) {
+            refuse(link, REFUSED_TERMS, problem);
+            return;
+        }
+        String unavailable = plane == null ? "this agent does not serve " + terms.transport().name()
+                .toLowerCase(java.util.Locale.ROOT) + " ping-pongs (pingpong.transports)" : plane.unavailability();
+        if (unavailable != null) {
+            refuse(link, REFUSED_UNSUPPORTED, unavailable);
+            return;
+        }
+        if (plane instanceof LoopPlane loop) {
+            runLoop(link, loop, terms);
+        } else {
+            runSession(link, plane, terms, activeAddresses);
         }
     }
 
@@ -258,10 +271,18 @@ public final class PingPongResponder implements AutoCloseable {
 
     private CorruptionSink corruptionSink(DataPlane plane, Terms terms) {
         String subject = PingPongService.subject(plane.transport(), terms.identity());
-        return (direction, task, seq, m) -> {
-            corrupt.incrementAndGet();
-            alarms.raise("Corruption", subject, m.describe(terms.identity(), PingPongService.name(plane.transport()),
-                    direction, task, seq));
+        return new CorruptionSink() {
+            @Override
+            public void corrupted(String direction, int task, long seq, Mismatch m) {
+                corrupt.incrementAndGet();
+                alarms.raise("Corruption", subject, m.describe(terms.identity(),
+                        PingPongService.name(plane.transport()), direction, task, seq));
+            }
+
+            @Override
+            public void damaged(String details) {
+                alarms.raise("Corruption", subject, details);
+            }
         };
     }
 

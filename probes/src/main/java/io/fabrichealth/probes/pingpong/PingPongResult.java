@@ -20,7 +20,11 @@ public record PingPongResult(String peer, String transport, Outcome outcome, Str
     public static final int SHOWN = 8;
 
     public enum Outcome {
-        OK, FAIL, UNREACHABLE, UNSUPPORTED;
+        OK, FAIL, UNREACHABLE,
+        /** This host cannot run the transport (its own capability check). */
+        UNSUPPORTED,
+        /** The peer said, in a control frame that passed its CRC, that it cannot serve the transport. */
+        REFUSED;
 
         public String text() {
             return name().toLowerCase(java.util.Locale.ROOT);
@@ -40,7 +44,7 @@ public record PingPongResult(String peer, String transport, Outcome outcome, Str
     public String summary() {
         String head = peer + " over " + transport + (transportInUse.isEmpty() ? "" : " (" + transportInUse + ")")
                 + ": " + outcome.text();
-        if (outcome == Outcome.UNSUPPORTED || outcome == Outcome.UNREACHABLE && stats.sent() == 0) {
+        if (outcome == Outcome.UNSUPPORTED || outcome == Outcome.REFUSED || outcome == Outcome.UNREACHABLE && stats.sent() == 0) {
             return head + ", " + reason;
         }
         return head + (reason.isEmpty() ? "" : ", " + reason) + "; " + stats.line();

@@ -86,9 +86,18 @@ public final class PingPongService implements AutoCloseable {
             result = PingPongResult.notRun(peer.toString(), name(transport), PingPongResult.Outcome.UNSUPPORTED,
                     name(transport) + " ping-pongs are not built into this agent", java.time.Instant.now());
         } else {
-            result = new PingPongInitiator(terms, peer, config.listen().host(), plane,
-                    (direction, task, seq, m) -> alarms.raise("Corruption", subject,
-                            m.describe(peer.toString(), name(transport), direction, task, seq))).run();
+            result = new PingPongInitiator(terms, peer, config.listen().host(), plane, new CorruptionSink() {
+                @Override
+                public void corrupted(String direction, int task, long seq, Mismatch m) {
+                    alarms.raise("Corruption", subject, m.describe(peer.toString(), name(transport), direction, task,
+                            seq));
+                }
+
+                @Override
+                public void damaged(String details) {
+                    alarms.raise("Corruption", subject, details);
+                }
+            }).run();
         }
         int missed = 0;
         if (result.outcome() == PingPongResult.Outcome.UNSUPPORTED) {

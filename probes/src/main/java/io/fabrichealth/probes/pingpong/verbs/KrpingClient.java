@@ -38,6 +38,7 @@ final class KrpingClient {
     private long receives;
     private long registrations;
     private String failure;
+    private String server;
 
     KrpingClient(Terms terms, CorruptionSink corruptions) {
         this.terms = terms;
@@ -45,6 +46,7 @@ final class KrpingClient {
     }
 
     LoopReport run(Inet4Address local, Inet4Address server, int port) {
+        this.server = "krping server " + server.getHostAddress() + ":" + port;
         int size = terms.requestBytes();
         ByteBuffer data = ByteBuffer.allocateDirect(2 * size);
         ByteBuffer control = ByteBuffer.allocateDirect((1 + RECEIVES) * KrpingMessage.SIZE).order(ByteOrder.LITTLE_ENDIAN);
@@ -126,7 +128,14 @@ final class KrpingClient {
         receives++;
         int slot = (int) d.wrId();
         int at = slot * KrpingMessage.SIZE;
-        int got = KrpingMessage.type(b, at, d.length());
+        int got;
+        try {
+            got = KrpingMessage.check(b, at, d.length(), server);
+        } catch (KrpingMessage.Damaged e) {
+            corruptions.damaged(e.getMessage());
+            failure = "Corruption: " + e.getMessage();
+            return false;
+        }
         long gotSeq = KrpingMessage.seq(b, at);
         c.postReceive(control, at, KrpingMessage.SIZE, slot);
         if (got != go || gotSeq != seq) {

@@ -3,6 +3,7 @@ package io.fabrichealth.probes.pingpong.verbs;
 import io.fabrichealth.jni.verbs.VerbsConnection;
 import io.fabrichealth.jni.verbs.VerbsListener;
 import io.fabrichealth.jni.verbs.VerbsMemory;
+import io.fabrichealth.probes.pingpong.CorruptionSink;
 import io.fabrichealth.probes.pingpong.LoopPlane;
 import io.fabrichealth.probes.pingpong.PingPongDrill;
 import io.fabrichealth.probes.pingpong.ResponderCounts;
@@ -28,11 +29,14 @@ final class KrpingServer implements LoopPlane.LoopServer {
     private final Inet4Address local;
     private final Terms terms;
     private final PingPongDrill drill;
+    private final CorruptionSink corruptions;
     private final Map<String, Long> counts = new LinkedHashMap<>();
     private long malformed;
 
-    private KrpingServer(VerbsListener listener, Inet4Address local, Terms terms, PingPongDrill drill) {
+    private KrpingServer(VerbsListener listener, Inet4Address local, Terms terms, PingPongDrill drill,
+            CorruptionSink corruptions) {
         this.listener = listener;
+        this.corruptions = corruptions;
         this.local = local;
         this.terms = terms;
         this.drill = drill;
@@ -42,8 +46,8 @@ final class KrpingServer implements LoopPlane.LoopServer {
         }
     }
 
-    static KrpingServer listen(Inet4Address local, Terms terms, PingPongDrill drill) {
-        return new KrpingServer(VerbsListener.listen(local, 0), local, terms, drill);
+    static KrpingServer listen(Inet4Address local, Terms terms, PingPongDrill drill, CorruptionSink corruptions) {
+        return new KrpingServer(VerbsListener.listen(local, 0), local, terms, drill, corruptions);
     }
 
     @Override
@@ -72,7 +76,16 @@ final class KrpingServer implements LoopPlane.LoopServer {
                 add("recv", KrpingMessage.SIZE);
                 int slot = (int) d.wrId();
                 int at = slot * KrpingMessage.SIZE;
-                int type = KrpingMessage.type(control, at, d.length());
+                int type;
+                try {
+                    type = KrpingMessage.check(control, at, d.length(), "the krping client");
+                } catch (KrpingMessage.Damaged e) {
+                    // The client waits for a go-ahead that never comes, and its run fails with that reason.
+                    corruptions.damaged(e.getMessage());
+                    malformed++;
+                    c.postReceive(controlMr, at, KrpingMessage.SIZE, slot);
+                    continue;
+                }
                 long address = KrpingMessage.address(control, at);
                 int rkey = KrpingMessage.rkey(control, at);
                 int length = KrpingMessage.size(control, at);

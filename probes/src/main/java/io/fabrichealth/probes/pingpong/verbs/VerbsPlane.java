@@ -34,7 +34,7 @@ public final class VerbsPlane implements LoopPlane {
 
     @Override
     public LoopServer listen(InetAddress local, Terms terms, PingPongDrill drill, CorruptionSink corruptions) {
-        return KrpingServer.listen(v4(local), terms, drill);
+        return KrpingServer.listen(v4(local), terms, drill, corruptions);
     }
 
     @Override
