@@ -416,6 +416,8 @@ final class BurstInitiator extends Link.Handler {
                 }
                 postRead(s, Wire.field(m, at, 0), Wire.field(m, at, 1));
                 break;
+            case Wire.ENDED:
+                throw new BurstFailure("target " + target + " ended the burst: " + Wire.text(m, at));
             case Wire.BYE_ACK:
                 byeAcked = true;
                 facts.put("targetVerified", Wire.field(m, at, 0) + " payloads, " + Wire.field(m, at, 1) + " bad");

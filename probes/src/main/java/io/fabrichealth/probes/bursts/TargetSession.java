@@ -50,6 +50,7 @@ final class TargetSession extends Link.Handler {
      */
     private long silenceNanos;
     private boolean moved;
+    private boolean ending;
 
     TargetSession(Link link, BurstsConfig config, BurstBudget budget, AlarmSink alarms, FireDrill drill) {
         this.link = link;
@@ -190,7 +191,26 @@ final class TargetSession extends Link.Handler {
     void onDamaged(WireException damaged) {
         alarms.raise("Corruption", peer == null ? "unknown initiator" : peer, damaged.details());
         LOG.log(Level.WARNING, "Corruption: {0}", damaged.details());
+        ended("a control message from the initiator arrived damaged (" + damaged.problem().text() + ")");
         throw damaged;
+    }
+
+    /** Best effort: tells the initiator why the session ends now, so its set fails at once and says why. */
+    private void ended(String why) {
+        if (ending) {
+            return; // a second damaged message while the first ENDED drains
+        }
+        ending = true;
+        try {
+            long deadline = System.nanoTime() + 100_000_000L;
+            int i = link.acquireSend(deadline);
+            Wire.write(link.messages(), Link.offset(i), Wire.ENDED, 0, 0, 0, 0, 0, 0);
+            Wire.text(link.messages(), Link.offset(i), why);
+            link.post(i);
+            drainSends(deadline);
+        } catch (RuntimeException e) {
+            // the initiator learns it from the lost connection or the stall timeout instead
+        }
     }
 
     @Override

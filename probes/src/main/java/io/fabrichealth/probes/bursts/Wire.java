@@ -42,9 +42,14 @@ final class Wire {
     static final int BYE = 8;
     /** target: a=payloads verified, b=payloads bad, c=bytes verified. */
     static final int BYE_ACK = 9;
+    /**
+     * target: the session ended early, text=why (a damaged message). Without it an RDM initiator, which has
+     * no connection to lose, would only learn it from the stall timeout.
+     */
+    static final int ENDED = 10;
 
     private static final String[] NAMES = {"?", "HELLO", "WELCOME", "REFUSED", "CREDIT", "NOTE", "FILL", "FILLED",
-        "BYE", "BYE_ACK"};
+        "BYE", "BYE_ACK", "ENDED"};
 
     private static final int OFF_VERSION = 4;
     private static final int OFF_TYPE = 5;
@@ -121,7 +126,7 @@ final class Wire {
                     + (OFF_CRC - 1) + " is 0x" + Integer.toHexString(crc) + ", the message says 0x"
                     + Integer.toHexString(b.getInt(at + OFF_CRC)), -1);
         }
-        if (type < HELLO || type > BYE_ACK) {
+        if (type < HELLO || type > ENDED) {
             throw new WireException(from, type, WireException.Problem.BAD_TYPE, "type " + type, OFF_TYPE);
         }
         int text = b.getInt(at + OFF_TEXT);

@@ -49,7 +49,8 @@ final class ControlLink implements AutoCloseable {
         this.socket = socket;
         socket.setSoTimeout(timeoutMillis);
         socket.setTcpNoDelay(true);
-        this.in = new DataInputStream(socket.getInputStream());
+        // Buffered: a frame arrives in one read, not one per field.
+        this.in = new DataInputStream(new java.io.BufferedInputStream(socket.getInputStream()));
         this.out = socket.getOutputStream();
     }
 

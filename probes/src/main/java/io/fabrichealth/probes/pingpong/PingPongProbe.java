@@ -44,8 +44,8 @@ public final class PingPongProbe implements Probe {
             case UNSUPPORTED -> Tally.Part.UNSUPPORTED;
             case REFUSED -> Tally.Part.UNSUPPORTED_BY_PEER;
         }).toList());
-        String summary = peer + ": " + tally.line() + " | "
-                + results.stream().map(PingPongResult::summary).collect(Collectors.joining(" | "));
+        String summary = results.stream().map(PingPongResult::summary).collect(Collectors.joining(" | "))
+                + (results.size() > 1 ? " | " + tally.line() : "");
         return new ProbeResult(tally.status(), summary, start, Duration.between(start, Instant.now()));
     }
 }

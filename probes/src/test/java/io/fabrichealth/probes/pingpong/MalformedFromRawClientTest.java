@@ -61,7 +61,12 @@ class MalformedFromRawClientTest {
             assertThat(r.outcome()).as(r.summary()).isEqualTo(PingPongResult.Outcome.OK);
             assertThat(r.stats().lost() + r.stats().malformed() + r.responder().malformed()).isZero();
             assertThat(service.responder().malformed()).isEqualTo(5);
-            assertThat(alarms.raised).isEmpty();
+            // What arrived damaged is a Corruption (the responder cannot tell a broken sender from a broken wire);
+            // a sound message of a stranger's session is only stray.
+            assertThat(alarms.raised).extracting(a -> a.kind()).containsOnly("Corruption");
+            assertThat(alarms.raised).extracting(a -> a.details()).satisfiesExactly(
+                    d -> assertThat(d).contains("bad magic"), d -> assertThat(d).contains("bad crc"),
+                    d -> assertThat(d).contains("truncated (20 bytes"), d -> assertThat(d).contains("truncated (300 bytes"));
         }
     }
 }
