@@ -53,11 +53,14 @@ public final class BitFlips implements AutoCloseable {
         this.block = block;
     }
 
-    /** Creates (or, when {@code create} is false, opens) the control file and maps it. */
+    /**
+     * Maps the control file; with {@code create}, makes it the right size and writes the magic that switches the
+     * injector on (processes that mapped it earlier see the magic from their next receive on).
+     */
     public static BitFlips map(Path control, boolean create) {
         try (RandomAccessFile f = new RandomAccessFile(control.toFile(), "rw")) {
-            if (create) {
-                f.setLength(0);
+            if (create && f.length() != SIZE) {
+                // Never truncate a file other processes may have mapped already: that would fault their reads.
                 f.setLength(SIZE);
             }
             MappedByteBuffer block = f.getChannel().map(FileChannel.MapMode.READ_WRITE, 0, SIZE);

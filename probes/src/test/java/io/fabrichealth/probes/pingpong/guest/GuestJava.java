@@ -16,15 +16,20 @@ final class GuestJava {
     }
 
     static String command() {
+        return command(GuestPingPongMain.class);
+    }
+
+    static String command(Class<?> main) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         return java + " -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k -Xmx96m -XX:-UsePerfData -cp "
-                + classpath() + " " + GuestPingPongMain.class.getName();
+                + classpath() + " " + main.getName();
     }
 
     private static String classpath() {
         StringBuilder cp = new StringBuilder();
         for (Class<?> c : new Class<?>[] {GuestPingPongMain.class, io.fabrichealth.probes.pingpong.PingPongService.class,
             io.fabrichealth.config.PingPongConfig.class, io.fabrichealth.jni.Rds.class,
+            io.fabrichealth.testbed.flip.BitFlips.class,
             org.HdrHistogram.Histogram.class}) {
             try {
                 String p = Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();

@@ -52,6 +52,36 @@ class GuestRdsPingPongTest {
         check(r, "infiniband", "10.77.0.2 -> 10.77.0.1 transport infiniband connected true");
     }
 
+    /**
+     * The injector in the guest: 20 bits flipped in what RDS recvmsg returns (requests at the responder, acks at
+     * the initiator; headers and payloads), over rds_tcp between two namespaces. None may pass silently.
+     */
+    @Test
+    void twentyBitFlipsIntoRdsReceivesAreNeverSilent() {
+        String flip = io.fabrichealth.testbed.flip.BitFlips.library().toString();
+        String java = GuestJava.command(GuestFlipMain.class);
+        GuestResult r = Guest.run(image, GuestSpec.of("""
+                . /fh-guest/prelude.sh
+                fh_netns_pair || exit 10
+                head -c 4096 /dev/zero > /tmp/fh-flip.ctl
+                export FH_FLIP_CTL=/tmp/fh-flip.ctl LD_PRELOAD=%2$s
+                ip netns exec fh_b timeout 110 %1$s responder $FH_NS_B 7472 > /tmp/responder.log 2>&1 &
+                responder=$!
+                ip netns exec fh_a timeout 110 %1$s initiator $FH_NS_A $FH_NS_B 7472 20 || exit 11
+                wait $responder; status=$?
+                cat /tmp/responder.log
+                exit $status
+                """.formatted(java, flip)).withMemoryMiB(1024).withTimeout(Duration.ofSeconds(150)));
+
+        System.out.println(r.output());
+        assertThat(r.exitStatus()).as("%s", r).isZero();
+        assertThat(r.output()).contains("CLEAN ok corruptions=0 alarms=0");
+        assertThat(r.output().lines().filter(l -> l.startsWith("FLIP rds"))).hasSize(20)
+                .allSatisfy(l -> assertThat(l).containsPattern(" -> (caught|failed) \\| "))
+                .anySatisfy(l -> assertThat(l).contains("FLIP rds REQUEST"))
+                .anySatisfy(l -> assertThat(l).contains("FLIP rds ACK"));
+    }
+
     private static void check(GuestResult r, String transport, String connection) {
         System.out.println(r.output());
         assertThat(r.exitStatus()).as("%s", r).isZero();
