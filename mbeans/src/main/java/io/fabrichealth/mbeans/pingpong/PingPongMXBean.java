@@ -17,7 +17,7 @@ public interface PingPongMXBean {
     /** What actually carried the data: the RDS transport the kernel used (tcp, infiniband), or provider and type. */
     String getTransport();
 
-    /** ok, fail, unreachable or unsupported; empty = never ran. */
+    /** ok, fail, unreachable, unsupported (this host cannot) or refused (the peer said it cannot); empty = never ran. */
     String getResult();
 
     /** Why the last run was not ok; empty when it was. */
