@@ -32,7 +32,7 @@ class BitFlipTest {
         Path control = dir.resolve("flip.ctl");
         BitFlips.map(control, true).close();
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx512m", "-cp",
+                .toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx512m", "-XX:ErrorFile=" + dir.resolve("hs_err_%p.log"), "-cp",
                 System.getProperty("java.class.path"), FlipRunMain.class.getName(), Integer.toString(PER_TYPE),
                 "20261125"));
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())

@@ -87,6 +87,11 @@ final class PingPongInitiator {
         } catch (IOException e) {
             return PingPongResult.notRun(peer.toString(), transport, PingPongResult.Outcome.UNREACHABLE,
                     "negotiation with " + peer + " failed: " + e.getMessage(), at);
+        } catch (RuntimeException e) {
+            // The data path could not be set up or broke (a refused data connection, a provider error): the run
+            // fails and says why, instead of escaping the service and leaving the MBean with the last result.
+            return PingPongResult.notRun(peer.toString(), transport, PingPongResult.Outcome.FAIL,
+                    "the run against " + peer + " stopped: " + e.getMessage(), at);
         }
     }
 

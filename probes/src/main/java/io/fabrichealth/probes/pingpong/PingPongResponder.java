@@ -186,7 +186,7 @@ public final class PingPongResponder implements AutoCloseable {
         AtomicBoolean stop = new AtomicBoolean();
         List<PassiveTask> tasks = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
-        try (sp) {
+        try {
             sp.peers(activeAddresses);
             link.send(ControlLink.WELCOME, out -> ControlLink.writeAddresses(out, sp.localAddresses()));
             sp.awaitReady(Duration.ofSeconds(10));
@@ -208,8 +208,24 @@ public final class PingPongResponder implements AutoCloseable {
             done.body().close();
             awaitClose(link);
         } finally {
+            // The task threads poll the session's channels: they stop before the channels close. Closing a
+            // completion queue under a thread still reading it crashed the JVM inside libfabric.
             stop.set(true);
             count(tasks, threads);
+            closeWhenIdle(sp, threads);
+        }
+    }
+
+    private static void closeWhenIdle(AutoCloseable resource, List<Thread> threads) {
+        if (threads.stream().anyMatch(Thread::isAlive)) {
+            LOG.log(Level.SEVERE, "a ping-pong session thread did not stop in time; its channels are left open "
+                    + "rather than closed under it");
+            return;
+        }
+        try {
+            resource.close();
+        } catch (Exception e) {
+            LOG.log(Level.WARNING, "closing a ping-pong session failed", e);
         }
     }
 
@@ -244,7 +260,7 @@ public final class PingPongResponder implements AutoCloseable {
             }
         }, "pingpong-loop-server");
         thread.setDaemon(true);
-        try (server) {
+        try {
             thread.start();
             link.send(ControlLink.WELCOME, out -> ControlLink.writeAddresses(out, List.of(server.address())));
             link.timeout((int) Math.min(Integer.MAX_VALUE, terms.duration().toMillis() + 30_000));
@@ -262,10 +278,12 @@ public final class PingPongResponder implements AutoCloseable {
         } finally {
             stop.set(true);
             try {
-                thread.join(5_000);
+                // A server still waiting for its client ends within the 10 s accept limit.
+                thread.join(15_000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            closeWhenIdle(server, List.of(thread));
         }
     }
 
