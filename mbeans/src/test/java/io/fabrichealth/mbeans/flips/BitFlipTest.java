@@ -27,6 +27,20 @@ class BitFlipTest {
     private static final Pattern TOTAL = Pattern.compile(
             "TOTAL (.+) flips=(\\d+) caught=(\\d+) failed=(\\d+) silent=(\\d+) missed=(\\d+)");
 
+    /** The head of a JVM crash log, if the child left one: where in native code it died. */
+    private static String crashReport(Path dir) throws Exception {
+        try (var files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().startsWith("hs_err")).findFirst()
+                    .map(f -> {
+                        try {
+                            return "\n" + String.join("\n", Files.readAllLines(f).subList(0, 60));
+                        } catch (Exception e) {
+                            return "\n(crash log " + f + " unreadable: " + e + ")";
+                        }
+                    }).orElse("");
+        }
+    }
+
     @Test
     void everyFlippedBitIsCaughtOrFailsTheRunNoneIsSilent(@TempDir Path dir) throws Exception {
         Path control = dir.resolve("flip.ctl");
@@ -49,7 +63,7 @@ class BitFlipTest {
         String out = Files.readString(dir.resolve("flips.out"));
         System.out.println(out.lines().filter(l -> !l.startsWith("FLIP ")).reduce("", (a, b) -> a + b + "\n"));
         assertThat(ended).as("the flip run finished within 10 minutes").isTrue();
-        assertThat(child.exitValue()).as(out).isZero();
+        assertThat(child.exitValue()).as("%s%s", out, crashReport(dir)).isZero();
         assertThat(out.lines().filter(l -> l.startsWith("CLEAN "))).as("with no flip, every probe passes")
                 .allSatisfy(l -> assertThat(l).matches("CLEAN .* (ok|skipped|0)"));
 

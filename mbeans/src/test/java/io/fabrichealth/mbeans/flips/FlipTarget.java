@@ -26,9 +26,9 @@ record FlipTarget(String protocol, String type, byte[] pattern, int span, int re
                 repeats, 0);
     }
 
-    /** A ping-pong control frame: magic "FHPC" written big endian, version 1, kind. */
+    /** A ping-pong control frame: magic "FHC2", version 1, kind. */
     static FlipTarget control(String type, int kind, int frameBytes) {
-        byte[] magic = ByteBuffer.allocate(4).order(ByteOrder.BIG_ENDIAN).putInt(0x43504846).array();
+        byte[] magic = ByteBuffer.allocate(4).order(ByteOrder.BIG_ENDIAN).putInt(0x46484332).array(); // ControlLink.MAGIC, "FHC2"
         return new FlipTarget("pingpong control", type, new byte[] {magic[0], magic[1], magic[2], magic[3], 1,
             (byte) kind}, frameBytes, 1, 0);
     }

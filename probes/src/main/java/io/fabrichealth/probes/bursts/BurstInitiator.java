@@ -375,7 +375,9 @@ final class BurstInitiator extends Link.Handler {
     /** A damaged control message is a Corruption, and the set fails: what it said can't be believed. */
     @Override
     void onDamaged(WireException damaged) {
-        alarms.raise("Corruption", target.toString(), damaged.details());
+        if (damaged.corruption()) {
+            alarms.raise("Corruption", target.toString(), damaged.details());
+        }
         throw damaged;
     }
 

@@ -151,8 +151,10 @@ public final class BurstTarget implements AutoCloseable {
                 /** A damaged HELLO is dropped: its initiator's set fails waiting for a WELCOME. */
                 @Override
                 void onDamaged(WireException damaged) {
-                    alarms.raise("Corruption", "unknown initiator", damaged.details());
-                    LOG.log(Level.WARNING, "Corruption: {0}", damaged.details());
+                    if (damaged.corruption()) {
+                        alarms.raise("Corruption", "unknown initiator", damaged.details());
+                    }
+                    LOG.log(Level.WARNING, "{0}", damaged.details());
                 }
 
                 @Override

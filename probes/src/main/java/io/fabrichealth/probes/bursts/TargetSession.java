@@ -189,9 +189,11 @@ final class TargetSession extends Link.Handler {
     /** A damaged control message is a Corruption; the session ends, and the initiator's set fails with it. */
     @Override
     void onDamaged(WireException damaged) {
-        alarms.raise("Corruption", peer == null ? "unknown initiator" : peer, damaged.details());
-        LOG.log(Level.WARNING, "Corruption: {0}", damaged.details());
-        ended("a control message from the initiator arrived damaged (" + damaged.problem().text() + ")");
+        if (damaged.corruption()) {
+            alarms.raise("Corruption", peer == null ? "unknown initiator" : peer, damaged.details());
+            LOG.log(Level.WARNING, "Corruption: {0}", damaged.details());
+            ended("a control message from the initiator arrived damaged (" + damaged.problem().text() + ")");
+        }
         throw damaged;
     }
 

@@ -62,6 +62,12 @@ final class Wire {
     static final int OFF_CRC = SIZE - 4;
     static final int ADDRESS_MAX = OFF_CRC - OFF_ADDRESS - 4;
 
+    /**
+     * A magic this close to ours is ours, damaged; one further away is another protocol or another version of
+     * this one, which fails the burst but is not a Corruption (a fleet mid-upgrade must not page anybody).
+     */
+    static final int MAX_FLIPPED_BITS = 2;
+
     /** One per thread: CRC32C is not thread-safe, and a message is checked on the thread that received it. */
     private static final ThreadLocal<CRC32C> CRC = ThreadLocal.withInitial(CRC32C::new);
 
@@ -111,13 +117,14 @@ final class Wire {
             throw new WireException(from, guessType(b, at, length), WireException.Problem.WRONG_LENGTH,
                     "its completion reported " + length + " bytes, not " + SIZE, -1);
         }
-        if (b.getInt(at) != MAGIC) {
-            throw new WireException(from, -1, WireException.Problem.BAD_MAGIC,
-                    "magic 0x" + Integer.toHexString(b.getInt(at)), firstDifference(b.getInt(at), MAGIC));
+        int magic = b.getInt(at);
+        if (Integer.bitCount(magic ^ MAGIC) > MAX_FLIPPED_BITS) {
+            throw new WireException(from, -1, WireException.Problem.FOREIGN, "magic 0x" + Integer.toHexString(magic)
+                    + " is not this version's: is the peer another version of fabric-health?", -1);
         }
-        if (b.get(at + OFF_VERSION) != VERSION) {
-            throw new WireException(from, -1, WireException.Problem.BAD_VERSION,
-                    "version " + b.get(at + OFF_VERSION) + ", this agent speaks " + VERSION, OFF_VERSION);
+        if (magic != MAGIC) {
+            throw new WireException(from, -1, WireException.Problem.BAD_MAGIC,
+                    "magic 0x" + Integer.toHexString(magic), firstDifference(magic, MAGIC));
         }
         int crc = crcOf(b, at);
         int type = b.get(at + OFF_TYPE);
@@ -125,6 +132,10 @@ final class Wire {
             throw new WireException(from, type, WireException.Problem.BAD_CRC, "CRC32C over bytes 0.."
                     + (OFF_CRC - 1) + " is 0x" + Integer.toHexString(crc) + ", the message says 0x"
                     + Integer.toHexString(b.getInt(at + OFF_CRC)), -1);
+        }
+        if (b.get(at + OFF_VERSION) != VERSION) {
+            throw new WireException(from, type, WireException.Problem.FOREIGN, "version " + b.get(at + OFF_VERSION)
+                    + ", this agent speaks " + VERSION, -1);
         }
         if (type < HELLO || type > ENDED) {
             throw new WireException(from, type, WireException.Problem.BAD_TYPE, "type " + type, OFF_TYPE);

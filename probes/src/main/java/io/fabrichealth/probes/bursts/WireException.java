@@ -9,7 +9,9 @@ final class WireException extends BurstFailure {
 
     /** What the check found. */
     enum Problem {
-        WRONG_LENGTH, BAD_MAGIC, BAD_VERSION, BAD_CRC, BAD_TYPE, IMPOSSIBLE_FIELD;
+        /** Not this protocol or not this version: a peer that speaks something else, not a damaged message. */
+        FOREIGN,
+        WRONG_LENGTH, BAD_MAGIC, BAD_CRC, BAD_TYPE, IMPOSSIBLE_FIELD;
 
         String text() {
             return name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
@@ -52,6 +54,11 @@ final class WireException extends BurstFailure {
     /** First bad byte within the message, -1 when unknown. */
     int offset() {
         return offset;
+    }
+
+    /** Whether the message was damaged on its way (a Corruption), rather than sent in another protocol. */
+    boolean corruption() {
+        return problem != Problem.FOREIGN;
     }
 
     /** The Corruption alarm's details: protocol, type, peer and offset. */

@@ -22,13 +22,16 @@ import java.util.zip.CRC32C;
  * silent peer costs a bounded wait. A frame is believed only after {@link #receive} has checked it:
  *
  * <pre>
- *  0 magic "FHPC"   4 version   5 kind   6 body length   10 CRC32C of bytes 0..9   14 body   then CRC32C of all before
+ *  0 magic "FHC2"   4 version   5 kind   6 body length   10 CRC32C of bytes 0..9   14 body   then CRC32C of all before
  * </pre>
  *
  * The header has a CRC of its own so that a damaged length is caught before it is used to read the body.
  */
 final class ControlLink implements AutoCloseable {
-    static final int MAGIC = 0x43504846;
+    /** "FHC2" on the wire; wave 1's frames ("CPHF", no CRCs) are another protocol to this version. */
+    static final int MAGIC = 0x46484332;
+    /** A magic this close to ours is ours, damaged (a Corruption); further away it is another service or version. */
+    static final int MAX_FLIPPED_BITS = 2;
     static final int HELLO = 1;
     static final int WELCOME = 2;
     static final int REFUSED = 3;
@@ -125,18 +128,21 @@ final class ControlLink implements AutoCloseable {
     static Frame decode(byte[] header, DataInputStream rest, String from) throws IOException {
         ByteBuffer h = ByteBuffer.wrap(header);
         int magic = h.getInt(0);
+        if (Integer.bitCount(magic ^ MAGIC) > MAX_FLIPPED_BITS) {
+            throw new IOException("not a ping-pong control frame of this version (magic 0x" + Integer.toHexString(magic)
+                    + "): is a different service, or another version of fabric-health, listening on this port?");
+        }
         if (magic != MAGIC) {
-            // A different magic is either another service on this port or a damaged first word: both fail the run.
-            throw new DamagedException(from, -1, "magic 0x" + Integer.toHexString(magic) + " is not a ping-pong "
-                    + "control frame's (is a different service listening on this port?)", Integer.numberOfLeadingZeros(
-                            magic ^ MAGIC) / 8);
+            throw new DamagedException(from, -1, "magic 0x" + Integer.toHexString(magic),
+                    Integer.numberOfLeadingZeros(magic ^ MAGIC) / 8);
         }
         int kind = h.get(5);
         if (h.getInt(HEADER - 4) != crc(header, 0, HEADER - 4)) {
             throw new DamagedException(from, kind, "the header's CRC32C does not match", -1);
         }
         if (h.get(4) != VERSION) {
-            throw new DamagedException(from, kind, "version " + h.get(4) + ", this agent speaks " + VERSION, 4);
+            throw new IOException("a ping-pong control frame of version " + h.get(4) + " from " + from
+                    + ": this agent speaks version " + VERSION + "; run the same fabric-health on both hosts");
         }
         int length = h.getInt(6);
         if (kind < HELLO || kind > DAMAGED || length < 0 || length > MAX_BODY) {

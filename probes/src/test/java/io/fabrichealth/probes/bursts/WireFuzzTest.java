@@ -64,7 +64,7 @@ class WireFuzzTest {
         System.out.println(inputs + " inputs, " + sound + " sound messages passed; rejections: " + seen);
         assertThat(inputs).isGreaterThanOrEqualTo(300_000);
         assertThat(seen).containsKeys(WireException.Problem.WRONG_LENGTH, WireException.Problem.BAD_MAGIC,
-                WireException.Problem.BAD_VERSION, WireException.Problem.BAD_CRC);
+                WireException.Problem.FOREIGN, WireException.Problem.BAD_CRC);
     }
 
     @Test
@@ -82,6 +82,17 @@ class WireFuzzTest {
         b.put(1, (byte) (b.get(1) ^ 1));
         assertThatThrownBy(() -> Wire.check(b, 0, Wire.SIZE, "target 127.0.0.1:7471"))
                 .hasMessageContaining("first bad byte at message offset 1");
+    }
+
+    @Test
+    void aWaveOneMessageIsAnotherProtocolNotACorruption() {
+        ByteBuffer b = ByteBuffer.allocateDirect(Wire.SIZE).order(ByteOrder.LITTLE_ENDIAN);
+        b.putInt(0, Wire.CREDIT).putInt(4, 2).putLong(8, 17); // wave 1: type, slot, seq; no magic, no CRC
+        assertThat(rejection(b, Wire.SIZE, "a wave-1 CREDIT")).isEqualTo(WireException.Problem.FOREIGN);
+        Wire.write(b, 0, Wire.CREDIT, 2, 17, 0, 0, 0, 0);
+        Wire.seal(b, 0);
+        b.put(0, (byte) (b.get(0) ^ 0x10)); // one flipped bit in the magic is damage
+        assertThat(rejection(b, Wire.SIZE, "a flipped magic")).isEqualTo(WireException.Problem.BAD_MAGIC);
     }
 
     private static void sound(ByteBuffer b, SplittableRandom random, int type) {

@@ -9,13 +9,16 @@ import java.util.zip.CRC32C;
  * other side's RDMA goes to, so each is checked before it is believed.
  *
  * <pre>
- *  0 magic "FHKR"   4 version   5 type   6 zero (2)   8 buffer address   16 rkey   20 size   24 sequence
+ *  0 magic "FHKM"   4 version   5 type   6 zero (2)   8 buffer address   16 rkey   20 size   24 sequence
  * 32 zero (4)   36 CRC32C of bytes 0..35
  * </pre>
  */
 final class KrpingMessage {
     static final int SIZE = 40;
-    static final int MAGIC = 0x524b4846;
+    /** "FHKM": wave 1's messages ("FHKR", no CRC, 5 bits away) are another protocol to this version. */
+    static final int MAGIC = 0x4d4b4846;
+    /** A magic this close to ours is ours, damaged; further away it is another protocol or version. */
+    static final int MAX_FLIPPED_BITS = 2;
     static final int VERSION = 1;
     /** Client: RDMA READ my source buffer. */
     static final int SOURCE = 1;
@@ -38,14 +41,24 @@ final class KrpingMessage {
         b.putInt(at + OFF_CRC, crcOf(b, at));
     }
 
+    /** What {@link #check} returns for a message of another protocol or version: not ours, and not damaged. */
+    static final int FOREIGN = -1;
+
     /**
-     * The one decoder: the type of a sound message of {@code length} bytes, or {@link Damaged} saying what is wrong.
+     * The one decoder: the type of a sound message of {@code length} bytes, {@link #FOREIGN}, or {@link Damaged}
+     * saying what is wrong.
      */
     static int check(ByteBuffer b, int at, int length, String from) {
-        if (length != SIZE) {
+        if (length < 4) {
             throw new Damaged(from, -1, "its completion reported " + length + " bytes, not " + SIZE, -1);
         }
         int magic = b.getInt(at);
+        if (Integer.bitCount(magic ^ MAGIC) > MAX_FLIPPED_BITS) {
+            return FOREIGN;
+        }
+        if (length != SIZE) {
+            throw new Damaged(from, -1, "its completion reported " + length + " bytes, not " + SIZE, -1);
+        }
         if (magic != MAGIC) {
             throw new Damaged(from, -1, "magic 0x" + Integer.toHexString(magic),
                     Integer.numberOfTrailingZeros(magic ^ MAGIC) / 8);
@@ -54,9 +67,11 @@ final class KrpingMessage {
         if (b.getInt(at + OFF_CRC) != crcOf(b, at)) {
             throw new Damaged(from, type, "CRC32C over bytes 0.." + (OFF_CRC - 1) + " does not match", -1);
         }
-        if (b.get(at + 4) != VERSION || type < SOURCE || type > GO_WRITE || b.getShort(at + 6) != 0
-                || b.getInt(at + 32) != 0) {
-            throw new Damaged(from, type, "version " + b.get(at + 4) + ", type " + type + " or reserved bytes set", -1);
+        if (b.get(at + 4) != VERSION) {
+            return FOREIGN;
+        }
+        if (type < SOURCE || type > GO_WRITE || b.getShort(at + 6) != 0 || b.getInt(at + 32) != 0) {
+            throw new Damaged(from, type, "type " + type + " or reserved bytes set", -1);
         }
         return type;
     }
