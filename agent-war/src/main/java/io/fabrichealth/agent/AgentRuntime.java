@@ -11,6 +11,7 @@ import io.fabrichealth.mbeans.agent.Agent;
 import io.fabrichealth.mbeans.agent.AgentMXBean;
 import io.fabrichealth.mbeans.agent.AgentState;
 import io.fabrichealth.mbeans.alarms.AlarmBook;
+import io.fabrichealth.mbeans.alarms.BookSink;
 import io.fabrichealth.mbeans.alarms.AlarmKind;
 import io.fabrichealth.mbeans.alarms.Alarms;
 import io.fabrichealth.mbeans.alarms.AlarmsMXBean;

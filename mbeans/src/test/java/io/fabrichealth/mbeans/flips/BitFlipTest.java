@@ -33,7 +33,7 @@ class BitFlipTest {
             return files.filter(f -> f.getFileName().toString().startsWith("hs_err")).findFirst()
                     .map(f -> {
                         try {
-                            return "\n" + String.join("\n", Files.readAllLines(f).subList(0, 60));
+                            return "\n" + String.join("\n", Files.readAllLines(f).stream().limit(60).toList());
                         } catch (Exception e) {
                             return "\n(crash log " + f + " unreadable: " + e + ")";
                         }

@@ -12,8 +12,8 @@ import io.fabrichealth.jni.fabric.EndpointType;
 import io.fabrichealth.mbeans.MBeanRegistry;
 import io.fabrichealth.mbeans.ObjectNames;
 import io.fabrichealth.mbeans.alarms.AlarmBook;
-import io.fabrichealth.mbeans.alarms.AlarmKind;
 import io.fabrichealth.mbeans.alarms.Alarms;
+import io.fabrichealth.mbeans.alarms.BookSink;
 import io.fabrichealth.mbeans.alarms.AlarmsMXBean;
 import io.fabrichealth.mbeans.bursts.BurstMBeans;
 import io.fabrichealth.mbeans.pingpong.PingPongMBeans;
@@ -71,17 +71,7 @@ public final class FlipRunMain {
         SplittableRandom random = new SplittableRandom(Long.parseLong(args[1]));
         MBeanServer alarmServer = MBeanServerFactory.newMBeanServer();
         AlarmBook book = AlarmBook.inMemory(AlarmsConfig.DEFAULTS, Clock.systemUTC());
-        AlarmSink sink = new AlarmSink() {
-            @Override
-            public void observe(String kind, String subject, boolean bad, String details) {
-                book.observe(AlarmKind.parse(kind), subject, bad, details);
-            }
-
-            @Override
-            public void raise(String kind, String subject, String details) {
-                book.raise(AlarmKind.parse(kind), subject, details);
-            }
-        };
+        AlarmSink sink = new BookSink(book);
         HostPort ppListen = local(freePort());
         PingPongConfig ppConfig = new PingPongConfig(ppListen, List.of(Transport.FABRIC), ByteSize.ofBytes(REQUEST),
                 ByteSize.ofBytes(ACK), 2, 1, Duration.ofSeconds(2), 200, 1);

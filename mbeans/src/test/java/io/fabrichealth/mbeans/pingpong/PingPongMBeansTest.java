@@ -11,6 +11,7 @@ import io.fabrichealth.config.Transport;
 import io.fabrichealth.jni.fabric.EndpointType;
 import io.fabrichealth.mbeans.MBeanRegistry;
 import io.fabrichealth.mbeans.alarms.AlarmBook;
+import io.fabrichealth.mbeans.alarms.BookSink;
 import io.fabrichealth.mbeans.alarms.AlarmKind;
 import io.fabrichealth.probes.AlarmSink;
 import io.fabrichealth.probes.pingpong.PingPongService;
@@ -139,19 +140,8 @@ class PingPongMBeansTest {
         return new PingPongService(config, Map.of(Transport.FABRIC, new FabricPlane("tcp", EndpointType.MSG)), alarms);
     }
 
-    /** What the agent wires: probe reports into the one alarm book. */
     private static AlarmSink sink(AlarmBook book) {
-        return new AlarmSink() {
-            @Override
-            public void observe(String kind, String subject, boolean bad, String details) {
-                book.observe(AlarmKind.parse(kind), subject, bad, details);
-            }
-
-            @Override
-            public void raise(String kind, String subject, String details) {
-                book.raise(AlarmKind.parse(kind), subject, details);
-            }
-        };
+        return new BookSink(book);
     }
 
     private static int freePort() throws Exception {

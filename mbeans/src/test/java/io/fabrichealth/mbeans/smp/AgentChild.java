@@ -6,7 +6,7 @@ import io.fabrichealth.mbeans.MBeanRegistry;
 import io.fabrichealth.mbeans.ObjectNames;
 import io.fabrichealth.mbeans.alarms.Alarm;
 import io.fabrichealth.mbeans.alarms.AlarmBook;
-import io.fabrichealth.mbeans.alarms.AlarmKind;
+import io.fabrichealth.mbeans.alarms.BookSink;
 import io.fabrichealth.mbeans.alarms.Alarms;
 import io.fabrichealth.mbeans.alarms.AlarmsMXBean;
 import io.fabrichealth.probes.AlarmSink;
@@ -88,19 +88,8 @@ public final class AgentChild {
         }
     }
 
-    /** What the agent's wiring does: the probe reports, the book applies hysteresis. */
     private static AlarmSink sink(AlarmBook book) {
-        return new AlarmSink() {
-            @Override
-            public void observe(String kind, String subject, boolean bad, String details) {
-                book.observe(AlarmKind.parse(kind), subject, bad, details);
-            }
-
-            @Override
-            public void raise(String kind, String subject, String details) {
-                book.raise(AlarmKind.parse(kind), subject, details);
-            }
-        };
+        return new BookSink(book);
     }
 
     private static String render(Object v) {
