@@ -32,9 +32,9 @@ public final class FireDrill {
         return corruptions.fired();
     }
 
-    /** The payload offset a drill corrupts: the middle of a payload, off any segment boundary. */
+    /** The payload offset the drill spoils: {@link DrillCounter#payloadOffset}. */
     public static int offset(int payloadBytes) {
-        return Math.min(payloadBytes - 1, payloadBytes / 2 + 13);
+        return DrillCounter.payloadOffset(payloadBytes);
     }
 
     /** Arms the drill to abort the next {@code n} bursts this target serves (replacing what was armed); returns n. */

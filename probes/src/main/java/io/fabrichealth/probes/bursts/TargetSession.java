@@ -189,6 +189,9 @@ final class TargetSession extends Link.Handler {
     /** A damaged control message is a Corruption; the session ends, and the initiator's set fails with it. */
     @Override
     void onDamaged(WireException damaged) {
+        if (ending) {
+            return;
+        }
         if (damaged.corruption()) {
             alarms.raise("Corruption", peer == null ? "unknown initiator" : peer, damaged.details());
             LOG.log(Level.WARNING, "Corruption: {0}", damaged.details());
@@ -197,26 +200,48 @@ final class TargetSession extends Link.Handler {
         throw damaged;
     }
 
-    /** Best effort: tells the initiator why the session ends now, so its set fails at once and says why. */
+    /**
+     * Best effort: tells the initiator why the session ends now, so its set fails at once and says why, then
+     * keeps the link progressing until the initiator has stopped. Closing at once would leave the initiator's
+     * writes in flight to an endpoint that is gone, and closing its endpoint in that state is where libfabric
+     * 1.17's rxm crashes (rxm_handle_comp_error dereferences the NULL context of a cancelled internal transfer).
+     */
     private void ended(String why) {
         if (ending) {
             return; // a second damaged message while the first ENDED drains
         }
         ending = true;
         try {
-            long deadline = System.nanoTime() + 100_000_000L;
-            int i = link.acquireSend(deadline);
+            int i = link.acquireSend(System.nanoTime() + 100_000_000L);
             Wire.write(link.messages(), Link.offset(i), Wire.ENDED, 0, 0, 0, 0, 0, 0);
             Wire.text(link.messages(), Link.offset(i), why);
             link.post(i);
-            drainSends(deadline);
+            linger();
         } catch (RuntimeException e) {
             // the initiator learns it from the lost connection or the stall timeout instead
         }
     }
 
+    /** Drives progress, dropping what arrives, until the link has been quiet for a while (at most 2 s). */
+    private void linger() {
+        long now = System.nanoTime();
+        long end = now + 2_000_000_000L;
+        long heard = now;
+        while (now < end && now - heard < 200_000_000L) {
+            if (link.poll() > 0) {
+                heard = System.nanoTime();
+            } else {
+                link.idle();
+            }
+            now = System.nanoTime();
+        }
+    }
+
     @Override
     void onMessage(ByteBuffer m, int at) {
+        if (ending) {
+            return; // the session is over; what the initiator still sends is only drained
+        }
         int type = Wire.type(m, at);
         switch (type) {
             case Wire.HELLO:

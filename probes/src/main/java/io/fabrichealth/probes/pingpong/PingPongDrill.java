@@ -24,9 +24,9 @@ public final class PingPongDrill {
         return corruptions.fired();
     }
 
-    /** The payload offset the drill flips: the middle of the payload, off the first cache line. */
+    /** The payload offset the drill spoils: {@link DrillCounter#payloadOffset}. */
     public static int offset(int payloadBytes) {
-        return Math.min(payloadBytes - 1, payloadBytes / 2 + 13);
+        return DrillCounter.payloadOffset(payloadBytes);
     }
 
     /** Flips payload byte {@link #offset} of the payload at {@code b[at]} when armed; whether it did. */
