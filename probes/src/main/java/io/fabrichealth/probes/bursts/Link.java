@@ -91,6 +91,8 @@ final class Link implements AutoCloseable {
     private final int[] freeSends;
     private int freeSendCount;
     private final boolean[] receivePosted;
+    /** RMA slots posted and not yet completed: a closing link waits for them (see {@link #close}). */
+    private final boolean[] rmaPending;
     private long peer = Flags.FI_ADDR_UNSPEC;
     private Handler handler;
 
@@ -138,6 +140,7 @@ final class Link implements AutoCloseable {
             freeSends[freeSendCount++] = receives + i;
         }
         this.receivePosted = new boolean[receives];
+        this.rmaPending = new boolean[rmaSlots];
     }
 
     private final boolean ownFabric;
@@ -305,7 +308,9 @@ final class Link implements AutoCloseable {
         this.handler = h;
     }
 
+    /** The context to post an RMA on {@code slot} with; the slot counts as in flight until it completes. */
     long rmaContext(int slot) {
+        rmaPending[slot] = true;
         return contexts.context(receives + sends + slot);
     }
 
@@ -413,6 +418,7 @@ final class Link implements AutoCloseable {
             } else if (i < receives + sends) {
                 freeSends[freeSendCount++] = i;
             } else {
+                rmaPending[i - receives - sends] = false;
                 handler.onRma(i - receives - sends);
             }
         }
@@ -428,6 +434,7 @@ final class Link implements AutoCloseable {
             freeSends[freeSendCount++] = i;
             handler.onError(Op.SEND, i - receives, error);
         } else if (i >= 0) {
+            rmaPending[i - receives - sends] = false;
             handler.onError(Op.RMA, i - receives - sends, error);
         } else {
             handler.onError(Op.UNKNOWN, -1, error);
@@ -506,8 +513,10 @@ final class Link implements AutoCloseable {
      * been quiet for {@link #QUIET_NANOS} (at most {@link #QUIESCE_NANOS}), so what the provider still
      * has queued for a live peer leaves before fi_close flushes it. That flush once crashed the JVM:
      * libfabric 1.17's rxm (rxm_handle_comp_error) dereferences the context of every ECANCELED entry its
-     * tcp connections flush, and met one whose context was NULL, a transfer internal to the provider. A
-     * provider that refuses to cancel still gets closed.
+     * tcp connections flush, and met one whose context was NULL, a transfer internal to the provider (seen
+     * again in the bit-flip test, closing an RDM initiator with reads in flight). So quiescing also waits up
+     * to {@link #RMA_DRAIN_NANOS} for this side's own RMA to complete. A provider that refuses to cancel still
+     * gets closed.
      */
     @Override
     public void close() {
@@ -539,6 +548,12 @@ final class Link implements AutoCloseable {
 
     /** How long a closing link waits for posted operations to be reported and traffic to stop. */
     static final long QUIESCE_NANOS = 250_000_000L;
+    /**
+     * How long a closing link waits for its own RMA still in flight (a burst that failed mid-window). rxm's
+     * rendezvous transfers behind them are what its fi_close flush crashed on; a target that ends a burst early
+     * keeps progressing for this long so they can finish.
+     */
+    static final long RMA_DRAIN_NANOS = 1_500_000_000L;
     /** Quiet that counts as stopped: a few of tcp's progress passes. */
     static final long QUIET_NANOS = 5_000_000L;
 
@@ -553,8 +568,10 @@ final class Link implements AutoCloseable {
         }
         long now = System.nanoTime();
         long end = now + QUIESCE_NANOS;
+        long rmaEnd = now + RMA_DRAIN_NANOS;
         long quietFrom = now;
-        while (now < end && (receivesPosted() || now - quietFrom < QUIET_NANOS)) {
+        while (now < end && (receivesPosted() || now - quietFrom < QUIET_NANOS)
+                || now < rmaEnd && rmaInFlight()) {
             if (discardCompletions() > 0) {
                 quietFrom = System.nanoTime();
             } else {
@@ -584,7 +601,18 @@ final class Link implements AutoCloseable {
     private void forget(int i) {
         if (i >= 0 && i < receives) {
             receivePosted[i] = false;
+        } else if (i >= receives + sends) {
+            rmaPending[i - receives - sends] = false;
         }
+    }
+
+    private boolean rmaInFlight() {
+        for (boolean pending : rmaPending) {
+            if (pending) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean receivesPosted() {
