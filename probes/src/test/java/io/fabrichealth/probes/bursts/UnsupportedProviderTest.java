@@ -5,8 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabrichealth.config.BurstSet;
 import io.fabrichealth.config.Endpoint;
 import io.fabrichealth.config.HostPort;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A provider that lacks what a set needs gives UNSUPPORTED with the reason, never FAIL or a false ok. */
 class UnsupportedProviderTest {
@@ -20,6 +25,23 @@ class UnsupportedProviderTest {
         assertThat(r.outcome()).as(r.reason()).isEqualTo(BurstResult.Outcome.UNSUPPORTED);
         assertThat(r.reason()).contains("provider 'shm' offers no MSG endpoint with FI_MSG|FI_RMA");
         assertThat(alarms.observedBad).isEmpty();
+    }
+
+    /**
+     * shm runs every set but wait (it has no wait objects): fabtrun's line counts the unsupported set, the numbers
+     * add up to 7, and nothing failed. In a JVM of its own, like the other whole suites.
+     */
+    @Test
+    void aSuiteWithOneUnsupportedSetSaysSoInFabtrunsLine(@TempDir Path work) throws Exception {
+        Process child = ChildJvm.start(work, Map.of(), SuiteMain.class, "shm", "RDM");
+        boolean finished = child.waitFor(120, TimeUnit.SECONDS);
+        if (!finished) {
+            child.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        }
+        String out = Files.readString(work.resolve("child.out"));
+        assertThat(finished).as("the shm suite finished within 120 s: %s", out).isTrue();
+        assertThat(out).as(out).contains("7 tests, 6 succeeded, 0 failed, 1 unsupported")
+                .contains("set.wait=UNSUPPORTED|the provider has no wait objects").contains("alarms=0");
     }
 
     @Test
