@@ -1,8 +1,8 @@
 package io.fabrichealth.probes.bursts;
 
 /**
- * A burst control message that failed {@link Wire#check}: the typed decode error. It is a Corruption, because
- * the fabric delivered bytes that are not what the peer sent; the burst it belongs to fails.
+ * A burst control message that failed {@link Wire#check}: the typed decode error. The burst it belongs to fails;
+ * it is a Corruption unless the message is of another protocol or version ({@link #corruption()}).
  */
 final class WireException extends BurstFailure {
     private static final long serialVersionUID = 1L;
@@ -18,10 +18,7 @@ final class WireException extends BurstFailure {
         }
     }
 
-    private final String from;
-    private final int type;
     private final Problem problem;
-    private final int offset;
 
     /**
      * @param type   the type byte as received (unverified when the CRC failed), -1 when unknown
@@ -32,28 +29,11 @@ final class WireException extends BurstFailure {
                 + (problem == Problem.BAD_CRC ? " (type as received)" : "")) + " from " + from + ": " + problem.text()
                 + " (" + detail + ")" + (offset < 0 ? "; the first bad byte cannot be known from a CRC"
                         : "; first bad byte at message offset " + offset));
-        this.from = from;
-        this.type = type;
         this.problem = problem;
-        this.offset = offset;
-    }
-
-    String from() {
-        return from;
-    }
-
-    /** The message type as received, -1 when unknown. */
-    int type() {
-        return type;
     }
 
     Problem problem() {
         return problem;
-    }
-
-    /** First bad byte within the message, -1 when unknown. */
-    int offset() {
-        return offset;
     }
 
     /** Whether the message was damaged on its way (a Corruption), rather than sent in another protocol. */

@@ -178,8 +178,7 @@ final class ActiveTask implements Runnable {
         if (problem != null) {
             stats.malformed(problem);
             if (problem.damage()) {
-                corruptions.damaged("ping-pong an ack for task " + task + " arrived damaged: " + problem.text() + " (" + len
-                        + " bytes received; a CRC cannot tell the first bad byte)");
+                corruptions.damaged(problem.damaged("ack for task " + task, len));
             }
             return false;
         }

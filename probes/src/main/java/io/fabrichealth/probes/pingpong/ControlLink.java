@@ -217,23 +217,17 @@ final class ControlLink implements AutoCloseable {
      */
     static final class DamagedException extends IOException {
         private static final long serialVersionUID = 1L;
-        private final int kind;
         private final String from;
 
         DamagedException(String from, int kind, String how, int offset) {
             super("ping-pong control frame " + (kind < 0 ? "of unknown kind" : kindName(kind) + " (kind as received)")
                     + " from " + from + " is damaged: " + how + (offset < 0
                             ? "; the first bad byte cannot be known from a CRC" : "; first bad byte at frame offset " + offset));
-            this.kind = kind;
             this.from = from;
         }
 
         String from() {
             return from;
-        }
-
-        int kind() {
-            return kind;
         }
     }
 

@@ -26,6 +26,12 @@ public enum HeaderProblem {
         return this == TRUNCATED || this == BAD_MAGIC || this == BAD_VERSION || this == BAD_CRC;
     }
 
+    /** The Corruption alarm's details for a damaged message ({@link #damage()}) of {@code length} bytes. */
+    public String damaged(String message, int length) {
+        return "ping-pong " + message + " arrived damaged: " + text() + " (" + length + " bytes received"
+                + (this == BAD_CRC ? "; a CRC cannot tell the first bad byte)" : ")");
+    }
+
     /** Lower case words for counters and logs ("bad magic"). */
     public String text() {
         return name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');

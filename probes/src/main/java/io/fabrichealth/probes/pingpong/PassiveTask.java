@@ -74,8 +74,7 @@ final class PassiveTask implements Runnable {
         if (problem != null) {
             stats.malformed(problem);
             if (problem.damage()) {
-                corruptions.damaged("ping-pong a request to responder task " + task + " arrived damaged: " + problem.text() + " (" + len
-                        + " bytes received; a CRC cannot tell the first bad byte)");
+                corruptions.damaged(problem.damaged("request to responder task " + task, len));
             }
             return;
         }
