@@ -1,18 +1,19 @@
 package io.fabrichealth.agent;
 
+import io.fabrichealth.alarms.AlarmSink;
 import io.fabrichealth.config.ConfigService;
 import io.fabrichealth.config.FabricHealthConfig;
-import io.fabrichealth.config.ProbeKind;
+import io.fabrichealth.config.ProbeFamily;
 import io.fabrichealth.config.Transport;
-import io.fabrichealth.jni.fabric.EndpointType;
+import io.fabrichealth.config.EndpointType;
+import io.fabrichealth.jni.NativeFamily;
 import io.fabrichealth.mbeans.MBeanRegistry;
 import io.fabrichealth.mbeans.ObjectNames;
 import io.fabrichealth.mbeans.agent.Agent;
 import io.fabrichealth.mbeans.agent.AgentMXBean;
 import io.fabrichealth.mbeans.agent.AgentState;
-import io.fabrichealth.mbeans.alarms.AlarmBook;
-import io.fabrichealth.mbeans.alarms.BookSink;
-import io.fabrichealth.mbeans.alarms.AlarmKind;
+import io.fabrichealth.alarms.AlarmBook;
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.mbeans.alarms.Alarms;
 import io.fabrichealth.mbeans.alarms.AlarmsMXBean;
 import io.fabrichealth.mbeans.bursts.BurstMBeans;
@@ -24,7 +25,6 @@ import io.fabrichealth.mbeans.metrics.PortMetrics;
 import io.fabrichealth.mbeans.smp.SmpMBeans;
 import io.fabrichealth.mbeans.schedules.ScheduleMBeans;
 import io.fabrichealth.probes.ProbeCounts;
-import io.fabrichealth.probes.ProbeFamily;
 import io.fabrichealth.probes.ProbeResult;
 import io.fabrichealth.probes.bursts.BurstProbe;
 import io.fabrichealth.probes.bursts.BurstService;
@@ -132,7 +132,7 @@ final class AgentRuntime implements AutoCloseable {
         background.submit(() -> state.fabric(LocalInspection.fabric(cfg)));
 
         AgentProbes probes = new AgentProbes();
-        BookSink sink = new BookSink(book);
+        AlarmSink sink = book.sink();
         SmpSweepProbe smp = null;
         BurstService bursts = null;
         PingPongService pingpong = null;
@@ -194,26 +194,26 @@ final class AgentRuntime implements AutoCloseable {
     }
 
     /** The SMP sweep over the local CA and port, its Port, Node and SmpProbe MBeans. */
-    private SmpSweepProbe wireSmp(FabricHealthConfig cfg, AgentProbes probes, MBeanRegistry registry, BookSink sink,
+    private SmpSweepProbe wireSmp(FabricHealthConfig cfg, AgentProbes probes, MBeanRegistry registry, AlarmSink sink,
                                   AgentState state) {
-        String missing = missingFamily(state, "umad");
+        String missing = missingFamily(state, NativeFamily.UMAD);
         if (missing != null) {
-            probes.unavailable(ProbeKind.SMP_SWEEP, "SMP sweeps need libibumad: " + missing);
+            probes.unavailable(ProbeFamily.SMP_SWEEP, "SMP sweeps need libibumad: " + missing);
             return null;
         }
         // The umad port opens at the first sweep, on the schedule's thread, never during deployment.
         SmpSweepProbe smp = push(SmpSweepProbe.onUmad(cfg.fabric().ca(), cfg.fabric().port(), cfg.smp(), sink));
         push(SmpMBeans.attach(smp, registry));
-        probes.whole(ProbeKind.SMP_SWEEP, smp);
+        probes.whole(ProbeFamily.SMP_SWEEP, smp);
         return smp;
     }
 
     /** The burst target every agent runs, the Burst MBeans, and the probe the bursts schedules run. */
-    private BurstService wireBursts(FabricHealthConfig cfg, AgentProbes probes, MBeanRegistry registry, BookSink sink,
+    private BurstService wireBursts(FabricHealthConfig cfg, AgentProbes probes, MBeanRegistry registry, AlarmSink sink,
                             AgentState state) {
-        String missing = missingFamily(state, "fabric");
+        String missing = missingFamily(state, NativeFamily.FABRIC);
         if (missing != null) {
-            probes.unavailable(ProbeKind.BURSTS, "bursts need libfabric: " + missing);
+            probes.unavailable(ProbeFamily.BURSTS, "bursts need libfabric: " + missing);
             return null;
         }
         BurstService service = push(new BurstService(cfg.bursts(), sink));
@@ -224,26 +224,26 @@ final class AgentRuntime implements AutoCloseable {
                     + " did not start (" + e.getMessage() + "); peers cannot burst to this agent until bursts.listen is free");
         }
         BurstMBeans beans = new BurstMBeans(registry, service);
-        cfg.schedules().stream().filter(s -> s.probe() == ProbeKind.BURSTS)
+        cfg.schedules().stream().filter(s -> s.probe() == ProbeFamily.BURSTS)
                 .flatMap(s -> cfg.targetsOf(s).stream()).forEach(p -> beans.addPeer(p.address()));
-        probes.perPeer(ProbeKind.BURSTS, (peer, c) -> new BurstProbe(service, peer.address()));
+        probes.perPeer(ProbeFamily.BURSTS, (peer, c) -> new BurstProbe(service, peer.address()));
         return service;
     }
 
     /** The ping-pong responder every agent runs, the PingPong MBeans, and the probe the pingpong schedules run. */
-    private PingPongService wirePingPong(FabricHealthConfig cfg, AgentProbes probes, MBeanRegistry registry, BookSink sink,
+    private PingPongService wirePingPong(FabricHealthConfig cfg, AgentProbes probes, MBeanRegistry registry, AlarmSink sink,
                               AlarmBook book, AgentState state) {
         Map<Transport, DataPlane> planes = new EnumMap<>(Transport.class);
         List<String> missing = new ArrayList<>();
         for (Transport t : cfg.pingpong().transports()) {
-            String family = t == Transport.FABRIC ? "fabric" : t == Transport.RDS ? "rds" : "verbs";
+            NativeFamily family = t == Transport.FABRIC ? NativeFamily.FABRIC : t == Transport.RDS ? NativeFamily.RDS : NativeFamily.VERBS;
             String why = missingFamily(state, family);
             if (why != null) {
                 missing.add(t.name().toLowerCase(Locale.ROOT) + " needs the " + family + " family: " + why);
                 continue;
             }
             planes.put(t, switch (t) {
-                case FABRIC -> new FabricPlane(cfg.bursts().provider(), EndpointType.valueOf(cfg.bursts().endpoint().name()));
+                case FABRIC -> new FabricPlane(cfg.bursts().provider(), cfg.bursts().endpoint());
                 case RDS -> new RdsPlane();
                 case VERBS -> new VerbsPlane();
             });
@@ -252,7 +252,7 @@ final class AgentRuntime implements AutoCloseable {
             state.probeError(ProbeFamily.PINGPONG, String.join("; ", missing));
         }
         if (planes.isEmpty()) {
-            probes.unavailable(ProbeKind.PINGPONG, "no ping-pong transport can run here: " + String.join("; ", missing));
+            probes.unavailable(ProbeFamily.PINGPONG, "no ping-pong transport can run here: " + String.join("; ", missing));
             return null;
         }
         PingPongService service = push(new PingPongService(cfg.pingpong(), planes, sink));
@@ -263,16 +263,16 @@ final class AgentRuntime implements AutoCloseable {
                     + " did not start (" + e.getMessage() + "); peers cannot ping this agent until pingpong.listen is free");
         }
         PingPongMBeans beans = new PingPongMBeans(registry, service, book);
-        cfg.schedules().stream().filter(s -> s.probe() == ProbeKind.PINGPONG).flatMap(s -> cfg.targetsOf(s).stream())
+        cfg.schedules().stream().filter(s -> s.probe() == ProbeFamily.PINGPONG).flatMap(s -> cfg.targetsOf(s).stream())
                 .forEach(p -> beans.addPeer(p.pingpongAddress(cfg.pingpong().listen())));
-        probes.perPeer(ProbeKind.PINGPONG, (peer, c) -> new PingPongProbe(service, peer.pingpongAddress(c.pingpong().listen())));
+        probes.perPeer(ProbeFamily.PINGPONG, (peer, c) -> new PingPongProbe(service, peer.pingpongAddress(c.pingpong().listen())));
         return service;
     }
 
     /** Null when the native family loaded, else why not (from the snapshot; the wiring never calls natives). */
-    private static String missingFamily(AgentState state, String family) {
+    private static String missingFamily(AgentState state, NativeFamily family) {
         for (NativeStatus n : state.natives()) {
-            if (n.family().equals(family)) {
+            if (n.family() == family) {
                 return n.available() ? null : n.cause();
             }
         }

@@ -21,7 +21,7 @@ import java.util.List;
 public record BurstsConfig(
         HostPort listen,
         @NotBlank String provider,
-        Endpoint endpoint,
+        EndpointType endpoint,
         List<BurstSet> sets,
         @Positive ByteSize segmentSize,
         @Range(min = 1, max = 64) int segments,
@@ -32,6 +32,6 @@ public record BurstsConfig(
         Duration cancelDelay) {
 
     public static final BurstsConfig DEFAULTS = new BurstsConfig(new HostPort("127.0.0.1", 7470), "tcp",
-            Endpoint.MSG, List.of(BurstSet.values()), ByteSize.ofKiB(64), 4, 8, ByteSize.ofMiB(16),
+            EndpointType.MSG, List.of(BurstSet.values()), ByteSize.ofKiB(64), 4, 8, ByteSize.ofMiB(16),
             Duration.ofSeconds(5), 1, Duration.ofMillis(10));
 }

@@ -31,9 +31,9 @@ public record FabricHealthConfig(
     public static final FabricHealthConfig DEFAULTS = new FabricHealthConfig(ConfigLoader.DEFAULT_SOURCE,
             AgentConfig.DEFAULTS, HttpConfig.DEFAULTS, JmxConfig.DEFAULTS, FabricConfig.DEFAULTS,
             SimulationConfig.DEFAULTS, SmpConfig.DEFAULTS, List.of(), BurstsConfig.DEFAULTS, PingPongConfig.DEFAULTS,
-            List.of(every("smp-sweep", ProbeKind.SMP_SWEEP, Duration.ofSeconds(30)),
-                    every("bursts", ProbeKind.BURSTS, Duration.ofSeconds(600)),
-                    every("pingpong", ProbeKind.PINGPONG, Duration.ofSeconds(60))),
+            List.of(every("smp-sweep", ProbeFamily.SMP_SWEEP, Duration.ofSeconds(30)),
+                    every("bursts", ProbeFamily.BURSTS, Duration.ofSeconds(600)),
+                    every("pingpong", ProbeFamily.PINGPONG, Duration.ofSeconds(60))),
             BudgetConfig.DEFAULTS, AlarmsConfig.DEFAULTS);
 
     public FabricHealthConfig withSource(String newSource) {
@@ -56,7 +56,7 @@ public record FabricHealthConfig(
      * so a single host probes its own loopback target. smp-sweep schedules have no peers: the empty list.
      */
     public List<PeerConfig> targetsOf(ScheduleConfig schedule) {
-        if (schedule.probe() == ProbeKind.SMP_SWEEP) {
+        if (schedule.probe() == ProbeFamily.SMP_SWEEP) {
             return List.of();
         }
         PeerConfig self = new PeerConfig(PeerConfig.SELF, bursts.listen(), pingpong.listen());
@@ -71,7 +71,7 @@ public record FabricHealthConfig(
         return List.copyOf(out);
     }
 
-    private static ScheduleConfig every(String name, ProbeKind probe, Duration interval) {
+    private static ScheduleConfig every(String name, ProbeFamily probe, Duration interval) {
         return new ScheduleConfig(name, probe, interval, null, ScheduleConfig.DEFAULTS.jitter(), List.of(), true);
     }
 }

@@ -29,12 +29,6 @@ final class ProbeRules {
             out.add(at.problem("pingpong.listen", "an address other than bursts.listen",
                     Texts.quote(c.pingpong().listen().toString()), "both targets cannot share one port"));
         }
-        for (String kind : c.alarms().hysteresis().keySet()) {
-            if (!AlarmsConfig.KINDS.contains(kind)) {
-                out.add(at.problem("alarms.hysteresis." + kind, "an alarm kind: " + Texts.oneOf(AlarmsConfig.KINDS),
-                        Texts.quote(kind), Texts.didYouMean(kind, AlarmsConfig.KINDS)));
-            }
-        }
     }
 
     private static long multiplySaturated(long a, long b) {

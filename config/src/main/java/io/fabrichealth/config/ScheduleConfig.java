@@ -21,7 +21,7 @@ import java.util.Optional;
  */
 public record ScheduleConfig(
         @Required @NotBlank String name,
-        @Required ProbeKind probe,
+        @Required ProbeFamily probe,
         @Nullable @Positive Duration every,
         @Nullable String cron,
         Percent jitter,

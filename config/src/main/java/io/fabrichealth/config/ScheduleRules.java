@@ -62,7 +62,7 @@ final class ScheduleRules {
     }
 
     private static void targets(FabricHealthConfig c, ScheduleConfig s, String field, Locator at, List<Problem> out) {
-        if (s.probe() == ProbeKind.SMP_SWEEP) {
+        if (s.probe() == ProbeFamily.SMP_SWEEP) {
             if (!s.targets().isEmpty()) {
                 out.add(at.problem(field + ".targets", "no targets for an smp-sweep schedule",
                         "a list of " + s.targets().size(), "list SMP destinations in smp.targets"));

@@ -3,6 +3,7 @@ package io.fabrichealth.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
+import io.fabrichealth.config.AlarmKind;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -68,9 +69,9 @@ class LoadingTest {
         assertThat(c.pingpong().count()).as("a scheduled ping-pong is a bounded probe").isEqualTo(1000);
         assertThat(c.agent().stateDir()).isEqualTo(Path.of(System.getProperty("user.home"), ".fabric-health/state"));
         assertThat(c.agent().name()).isNotBlank();
-        assertThat(c.alarms().hysteresis("PortDown")).isEqualTo(new Hysteresis(1, 1));
-        assertThat(c.alarms().hysteresis("Corruption")).isEqualTo(new Hysteresis(2, 2));
-        assertThat(c.alarms().hysteresis()).containsOnlyKeys(AlarmsConfig.KINDS);
+        assertThat(c.alarms().hysteresis(AlarmKind.PortDown)).isEqualTo(new Hysteresis(1, 1));
+        assertThat(c.alarms().hysteresis(AlarmKind.Corruption)).isEqualTo(new Hysteresis(2, 2));
+        assertThat(c.alarms().hysteresis()).containsOnlyKeys(AlarmKind.values());
     }
 
     @Test
@@ -118,9 +119,9 @@ class LoadingTest {
     void aHysteresisEntryWithOneFieldKeepsThatKindsDefaultForTheOther() throws Exception {
         FabricHealthConfig c = files.load("alarms:\n  hysteresis:\n    PortDown: {raiseAfter: 3}\n"
                 + "    MadTimeouts: {clearAfter: 5}\n");
-        assertThat(c.alarms().hysteresis("PortDown")).isEqualTo(new Hysteresis(3, 1));
-        assertThat(c.alarms().hysteresis("MadTimeouts")).isEqualTo(new Hysteresis(2, 5));
-        assertThat(c.alarms().hysteresis("LinkDegraded")).isEqualTo(new Hysteresis(2, 2));
+        assertThat(c.alarms().hysteresis(AlarmKind.PortDown)).isEqualTo(new Hysteresis(3, 1));
+        assertThat(c.alarms().hysteresis(AlarmKind.MadTimeouts)).isEqualTo(new Hysteresis(2, 5));
+        assertThat(c.alarms().hysteresis(AlarmKind.LinkDegraded)).isEqualTo(new Hysteresis(2, 2));
     }
 
     @Test
@@ -150,7 +151,7 @@ class LoadingTest {
     void enumsAreCaseInsensitiveAndAcceptUnderscores() throws Exception {
         FabricHealthConfig c = files.load("fabric: {mode: HARDWARE}\nschedules:\n  - {name: s, probe: SMP_SWEEP, every: 1s}\n");
         assertThat(c.fabric().mode()).isEqualTo(FabricMode.HARDWARE);
-        assertThat(c.schedules().get(0).probe()).isEqualTo(ProbeKind.SMP_SWEEP);
+        assertThat(c.schedules().get(0).probe()).isEqualTo(ProbeFamily.SMP_SWEEP);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.fabrichealth.probes;
 
+import io.fabrichealth.config.ProbeFamily;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

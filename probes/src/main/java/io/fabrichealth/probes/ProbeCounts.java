@@ -1,5 +1,6 @@
 package io.fabrichealth.probes;
 
+import io.fabrichealth.config.ProbeFamily;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;

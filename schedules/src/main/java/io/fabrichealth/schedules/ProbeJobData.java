@@ -1,29 +1,26 @@
 package io.fabrichealth.schedules;
 
-import io.fabrichealth.config.ProbeKind;
 import java.util.Map;
 import org.quartz.JobDataMap;
 
 /**
- * The only data a {@link ProbeJob} carries: names, never live objects, so the job store holds nothing that pins
- * a classloader or goes stale on reload.
+ * The only data a {@link ProbeJob} carries: the schedule's name, never live objects, so the job store holds
+ * nothing that pins a classloader or goes stale on reload. The runner finds everything else from the name.
  */
-public record ProbeJobData(String schedule, ProbeKind probe) {
+public record ProbeJobData(String schedule) {
     static final String SCHEDULE = "schedule";
-    static final String PROBE = "probe";
 
     /** @throws IllegalArgumentException when the map was not written by {@link #toMap()} */
     public static ProbeJobData of(JobDataMap map) {
         String schedule = map.getString(SCHEDULE);
-        String probe = map.getString(PROBE);
-        if (schedule == null || probe == null) {
-            throw new IllegalArgumentException("JobDataMap lacks " + SCHEDULE + "/" + PROBE + ": " + map.keySet()
+        if (schedule == null) {
+            throw new IllegalArgumentException("JobDataMap lacks " + SCHEDULE + ": " + map.keySet()
                     + "; schedule probe jobs through Schedules only");
         }
-        return new ProbeJobData(schedule, ProbeKind.valueOf(probe));
+        return new ProbeJobData(schedule);
     }
 
     public JobDataMap toMap() {
-        return new JobDataMap(Map.of(SCHEDULE, schedule, PROBE, probe.name()));
+        return new JobDataMap(Map.of(SCHEDULE, schedule));
     }
 }

@@ -1,8 +1,7 @@
 package io.fabrichealth.schedules;
 
-import io.fabrichealth.config.ProbeKind;
+import io.fabrichealth.config.ProbeFamily;
 import io.fabrichealth.config.ScheduleConfig;
-import io.fabrichealth.probes.ProbeFamily;
 import io.fabrichealth.probes.ProbeResult;
 import java.time.Duration;
 import java.time.Instant;
@@ -56,12 +55,8 @@ public final class ScheduleControl {
         return config.name();
     }
 
-    public ProbeKind probe() {
-        return config.probe();
-    }
-
     public ProbeFamily family() {
-        return ProbeFamily.valueOf(config.probe().name());
+        return config.probe();
     }
 
     public ScheduleConfig config() {

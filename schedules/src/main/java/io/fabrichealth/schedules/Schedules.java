@@ -157,7 +157,7 @@ public final class Schedules implements AutoCloseable {
         JobDetail job = JobBuilder.newJob(ProbeJob.class)
                 .withIdentity(control.jobKey())
                 .withDescription("probe " + s.probe() + " for schedule " + s.name())
-                .usingJobData(new ProbeJobData(s.name(), s.probe()).toMap())
+                .usingJobData(new ProbeJobData(s.name()).toMap())
                 .build();
         runner.controls().put(s.name(), control);
         applied.put(s.name(), s);

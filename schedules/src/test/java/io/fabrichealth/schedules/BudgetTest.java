@@ -4,7 +4,7 @@ import static io.fabrichealth.schedules.TestProbes.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabrichealth.probes.ProbeCounts;
-import io.fabrichealth.probes.ProbeFamily;
+import io.fabrichealth.config.ProbeFamily;
 import io.fabrichealth.probes.ProbeResult;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;

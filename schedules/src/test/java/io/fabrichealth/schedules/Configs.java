@@ -3,7 +3,7 @@ package io.fabrichealth.schedules;
 import io.fabrichealth.config.BudgetConfig;
 import io.fabrichealth.config.FabricHealthConfig;
 import io.fabrichealth.config.Percent;
-import io.fabrichealth.config.ProbeKind;
+import io.fabrichealth.config.ProbeFamily;
 import io.fabrichealth.config.ScheduleConfig;
 import java.time.Duration;
 import java.util.List;
@@ -24,7 +24,7 @@ final class Configs {
     }
 
     static ScheduleConfig every(String name, Duration interval) {
-        return new ScheduleConfig(name, ProbeKind.PINGPONG, interval, null, Percent.of(10), List.of(), true);
+        return new ScheduleConfig(name, ProbeFamily.PINGPONG, interval, null, Percent.of(10), List.of(), true);
     }
 
     static ScheduleConfig everyMillis(String name, long millis) {
@@ -32,7 +32,7 @@ final class Configs {
     }
 
     static ScheduleConfig cron(String name, String cron) {
-        return new ScheduleConfig(name, ProbeKind.SMP_SWEEP, null, cron, Percent.of(10), List.of(), true);
+        return new ScheduleConfig(name, ProbeFamily.SMP_SWEEP, null, cron, Percent.of(10), List.of(), true);
     }
 
     static ScheduleConfig hourly(String name) {

@@ -1,7 +1,7 @@
 package io.fabrichealth.schedules;
 
 import io.fabrichealth.probes.Probe;
-import io.fabrichealth.probes.ProbeFamily;
+import io.fabrichealth.config.ProbeFamily;
 import io.fabrichealth.probes.ProbeResult;
 import java.time.Duration;
 import java.time.Instant;

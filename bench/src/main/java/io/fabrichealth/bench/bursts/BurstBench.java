@@ -3,9 +3,9 @@ package io.fabrichealth.bench.bursts;
 import io.fabrichealth.config.BurstSet;
 import io.fabrichealth.config.BurstsConfig;
 import io.fabrichealth.config.ByteSize;
-import io.fabrichealth.config.Endpoint;
+import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.config.HostPort;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.alarms.AlarmSink;
 import io.fabrichealth.probes.bursts.BurstResult;
 import io.fabrichealth.probes.bursts.BurstService;
 import java.io.IOException;
@@ -126,7 +126,7 @@ public final class BurstBench {
 
     /** One put burst of {@code total} bytes: its throughput (first write to last verification). */
     private static double javaRun(int size, long total) {
-        BurstsConfig config = new BurstsConfig(new HostPort("127.0.0.1", freePort()), "tcp", Endpoint.MSG,
+        BurstsConfig config = new BurstsConfig(new HostPort("127.0.0.1", freePort()), "tcp", EndpointType.MSG,
                 List.of(BurstSet.DEFAULT), ByteSize.ofBytes(size / SEGMENTS), SEGMENTS, WINDOW, ByteSize.ofBytes(total),
                 Duration.ofSeconds(60), 2, Duration.ofMillis(10));
         try (BurstService service = new BurstService(config, AlarmSink.NONE)) {

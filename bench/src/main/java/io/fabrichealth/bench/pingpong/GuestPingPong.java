@@ -4,7 +4,7 @@ import io.fabrichealth.config.ByteSize;
 import io.fabrichealth.config.HostPort;
 import io.fabrichealth.config.PingPongConfig;
 import io.fabrichealth.config.Transport;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.alarms.AlarmSink;
 import io.fabrichealth.probes.pingpong.DataPlane;
 import io.fabrichealth.probes.pingpong.PingPongResult;
 import io.fabrichealth.probes.pingpong.PingPongService;
@@ -38,7 +38,7 @@ public final class GuestPingPong {
 
     private static PingPongService service(Transport t, DataPlane plane, String host, int port) {
         PingPongConfig config = new PingPongConfig(new HostPort(host, port), List.of(t), ByteSize.ofKiB(4),
-                ByteSize.ofKiB(4), 1, 1, Duration.ofSeconds(3), 3);
+                ByteSize.ofKiB(4), 1, 1, Duration.ofSeconds(3));
         return new PingPongService(config, Map.of(t, plane), AlarmSink.NONE);
     }
 }

@@ -4,8 +4,8 @@ import io.fabrichealth.config.ByteSize;
 import io.fabrichealth.config.HostPort;
 import io.fabrichealth.config.PingPongConfig;
 import io.fabrichealth.config.Transport;
-import io.fabrichealth.jni.fabric.EndpointType;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.config.EndpointType;
+import io.fabrichealth.alarms.AlarmSink;
 import io.fabrichealth.probes.pingpong.PingPongResult;
 import io.fabrichealth.probes.pingpong.PingPongService;
 import io.fabrichealth.probes.pingpong.fabric.FabricPlane;
@@ -74,7 +74,7 @@ public final class PingPongBench {
 
     private static PingPongResult javaRun(int seconds) {
         PingPongConfig config = new PingPongConfig(new HostPort("127.0.0.1", freePort()), List.of(Transport.FABRIC),
-                ByteSize.ofBytes(REQUEST), ByteSize.ofBytes(ACK), 1, 1, Duration.ofSeconds(seconds), 3);
+                ByteSize.ofBytes(REQUEST), ByteSize.ofBytes(ACK), 1, 1, Duration.ofSeconds(seconds));
         try (PingPongService service = new PingPongService(config, Map.of(Transport.FABRIC,
                 new FabricPlane("tcp", EndpointType.MSG)), AlarmSink.NONE)) {
             service.startResponder();

@@ -1,7 +1,7 @@
 package io.fabrichealth.bench.smp;
 
 import io.fabrichealth.config.SmpConfig;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.alarms.AlarmSink;
 import io.fabrichealth.probes.ProbeResult;
 import io.fabrichealth.probes.smp.SmpSnapshot;
 import io.fabrichealth.probes.smp.SmpSweepProbe;

@@ -30,6 +30,9 @@ public final class ConfigBinder {
     private final ScalarTypes scalars;
     private final Path baseDir;
     private final List<Problem> problems = new ArrayList<>();
+    /** Keys that older files may still carry, with what to write instead. */
+    private static final Map<String, String> REMOVED = Map.of("pingpong.missesBeforeAlarm",
+            "it was removed: set alarms.hysteresis.PeerUnreachable.raiseAfter, the one count of misses");
     private final Map<String, Position> positions = new HashMap<>();
 
     public ConfigBinder(ScalarTypes scalars, Path baseDir) {
@@ -77,7 +80,7 @@ public final class ConfigBinder {
         }
         if (raw == Map.class) {
             if (node instanceof MappingNode mapping) {
-                return bindMap(typeArgument(type, 1), mapping, field, fallback);
+                return bindMap(raw(typeArgument(type, 0)), typeArgument(type, 1), mapping, field, fallback);
             }
             return refuse(node, field, "a mapping of name: value", fallback);
         }
@@ -114,7 +117,7 @@ public final class ConfigBinder {
             if (!known.contains(key)) {
                 problems.add(new Problem(child, at, "one of the keys " + Texts.oneOf(known)
                         + (field.isEmpty() ? " at the top level" : " under " + field),
-                        Texts.quote(key), Texts.didYouMean(key, known)));
+                        Texts.quote(key), REMOVED.getOrDefault(child, Texts.didYouMean(key, known))));
             } else if (written.containsKey(key)) {
                 problems.add(new Problem(child, at, "each key once", "a second " + Texts.quote(key),
                         "the first is at line " + keyPositions.get(key).line()));
@@ -155,9 +158,10 @@ public final class ConfigBinder {
         return List.copyOf(out);
     }
 
-    private Map<String, Object> bindMap(Type valueType, MappingNode node, String field, Object fallback) {
+    private Map<Object, Object> bindMap(Class<?> keyType, Type valueType, MappingNode node, String field,
+            Object fallback) {
         @SuppressWarnings("unchecked")
-        Map<String, Object> out = new LinkedHashMap<>(fallback == null ? Map.of() : (Map<String, Object>) fallback);
+        Map<Object, Object> out = new LinkedHashMap<>(fallback == null ? Map.of() : (Map<Object, Object>) fallback);
         Map<String, Position> seen = new HashMap<>();
         for (NodeTuple tuple : node.getValue()) {
             String key = key(tuple.getKeyNode(), field);
@@ -165,22 +169,47 @@ public final class ConfigBinder {
                 continue;
             }
             Position at = Position.of(tuple.getKeyNode().getStartMark());
+            Object mapKey = mapKey(keyType, key, join(field, key), at);
+            if (mapKey == null) {
+                continue;
+            }
             if (seen.containsKey(key)) {
                 problems.add(new Problem(join(field, key), at, "each key once", "a second " + Texts.quote(key),
                         "the first is at line " + seen.get(key).line()));
                 continue;
             }
             seen.put(key, at);
-            Object def = out.get(key);
+            Object def = out.get(mapKey);
             if (def == null && isSection(raw(valueType))) {
                 def = Records.defaults(raw(valueType));
             }
             Object v = bind(valueType, tuple.getValueNode(), join(field, key), def, null);
             if (v != null) {
-                out.put(key, v);
+                out.put(mapKey, v);
             }
         }
         return Collections.unmodifiableMap(out);
+    }
+
+    /**
+     * A map's key as its type: text as written, or an enum constant spelled as its name (case-insensitive), so
+     * {@code alarms.hysteresis} is keyed by the alarm kinds themselves. Null, with a problem, for an unknown name.
+     */
+    private Object mapKey(Class<?> keyType, String key, String field, Position at) {
+        if (!keyType.isEnum()) {
+            return key;
+        }
+        List<String> names = new ArrayList<>();
+        for (Object constant : keyType.getEnumConstants()) {
+            String name = ((Enum<?>) constant).name();
+            if (name.equalsIgnoreCase(key.strip())) {
+                return constant;
+            }
+            names.add(name);
+        }
+        problems.add(new Problem(field, at, Texts.aName(keyType) + ": " + Texts.oneOf(names), Texts.quote(key),
+                Texts.didYouMean(key, names)));
+        return null;
     }
 
     private Object bindScalar(Class<?> raw, Node node, String field, Object fallback, RecordComponent c) {

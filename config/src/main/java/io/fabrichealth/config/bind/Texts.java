@@ -39,6 +39,12 @@ public final class Texts {
         return String.join(", ", names);
     }
 
+    /** A type's name as prose with its article: {@code AlarmKind -> "an alarm kind"}. */
+    public static String aName(Class<?> type) {
+        String words = type.getSimpleName().replaceAll("(?<=[a-z])(?=[A-Z])", " ").toLowerCase(java.util.Locale.ROOT);
+        return ("aeiou".indexOf(words.charAt(0)) >= 0 ? "an " : "a ") + words;
+    }
+
     public static String didYouMean(String typed, Collection<String> candidates) {
         return NearMiss.closest(typed, candidates).map(c -> "did you mean " + quote(c) + "?").orElse(null);
     }

@@ -6,7 +6,7 @@ import java.util.Objects;
  * What to ask fi_getinfo for.
  *
  * @param provider   provider name as fi_info prints it ("tcp", "tcp;ofi_rxm", "sockets")
- * @param type       MSG (connected) or RDM (reliable datagram)
+ * @param type       enum fi_ep_type: {@link Flags#FI_EP_MSG} (connected) or {@link Flags#FI_EP_RDM} (reliable datagram)
  * @param caps       FI_MSG | FI_RMA | ... (see {@link Flags})
  * @param mrMode     the FI_MR_* modes this application can handle; the provider picks what it needs
  * @param node       host to listen on (with {@code source}) or to connect to; null for any
@@ -15,7 +15,7 @@ import java.util.Objects;
  * @param msgOrder   FI_ORDER_* wanted on tx and rx; 0 for none
  * @param txOpFlags  default flags of transmit operations (e.g. FI_DELIVERY_COMPLETE); 0 for the provider's
  */
-public record FabricHints(String provider, EndpointType type, long caps, int mrMode, String node, String service,
+public record FabricHints(String provider, int type, long caps, int mrMode, String node, String service,
         boolean source, long msgOrder, long txOpFlags) {
 
     /** Every memory-registration mode the binding handles (see {@link MemoryRegion}). */
@@ -24,11 +24,13 @@ public record FabricHints(String provider, EndpointType type, long caps, int mrM
 
     public FabricHints {
         Objects.requireNonNull(provider, "provider");
-        Objects.requireNonNull(type, "type");
+        if (type != Flags.FI_EP_MSG && type != Flags.FI_EP_RDM) {
+            throw new IllegalArgumentException("endpoint type " + type + " is neither FI_EP_MSG nor FI_EP_RDM");
+        }
     }
 
     /** Messages and RMA both ways, every MR mode handled, no address yet. */
-    public static FabricHints rma(String provider, EndpointType type) {
+    public static FabricHints rma(String provider, int type) {
         return new FabricHints(provider, type, Flags.FI_MSG | Flags.FI_RMA, MR_MODES_HANDLED, null, null, false, 0, 0);
     }
 
@@ -41,6 +43,11 @@ public record FabricHints(String provider, EndpointType type, long caps, int mrM
     public FabricHints sourceAt(String host, int port) {
         return new FabricHints(provider, type, caps, mrMode, host, port == 0 ? null : Integer.toString(port), true,
                 msgOrder, txOpFlags);
+    }
+
+    /** The endpoint type as people write it: MSG or RDM. */
+    public String typeName() {
+        return type == Flags.FI_EP_RDM ? "RDM" : "MSG";
     }
 
     public FabricHints withMsgOrder(long order) {

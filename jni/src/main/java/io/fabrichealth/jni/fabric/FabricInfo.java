@@ -45,10 +45,10 @@ public final class FabricInfo extends NativeHandle {
      */
     public static FabricInfo get(FabricHints hints) {
         Fid.ensureLoaded();
-        long rc = getinfo0(hints.provider(), hints.type().value, hints.caps(), hints.mrMode(), hints.node(),
+        long rc = getinfo0(hints.provider(), hints.type(), hints.caps(), hints.mrMode(), hints.node(),
                 hints.service(), hints.source() ? Flags.FI_SOURCE : 0, hints.msgOrder(), hints.txOpFlags());
         if (rc < 0) {
-            throw new NativeException((int) rc, "fi_getinfo(" + hints.provider() + ", " + hints.type() + ")",
+            throw new NativeException((int) rc, "fi_getinfo(" + hints.provider() + ", " + hints.typeName() + ")",
                     rc == Status.FI_ENODATA ? "fi_info -p '" + hints.provider() + "' lists what this provider offers"
                             : null);
         }
@@ -68,8 +68,14 @@ public final class FabricInfo extends NativeHandle {
         return domainName;
     }
 
-    public EndpointType endpointType() {
-        return EndpointType.of(values[V_EP_TYPE]);
+    /** enum fi_ep_type: {@link Flags#FI_EP_MSG} or {@link Flags#FI_EP_RDM}. */
+    public int endpointType() {
+        return (int) values[V_EP_TYPE];
+    }
+
+    /** True for a reliable-datagram endpoint, which has an address vector and no connection. */
+    public boolean rdm() {
+        return values[V_EP_TYPE] == Flags.FI_EP_RDM;
     }
 
     public long caps() {

@@ -2,6 +2,10 @@ package io.fabrichealth.jni.fabric;
 
 /** libfabric bit values from fabric.h (1.17), named as there. */
 public final class Flags {
+    /** enum fi_ep_type: connected. */
+    public static final int FI_EP_MSG = 1;
+    /** enum fi_ep_type: reliable datagram. */
+    public static final int FI_EP_RDM = 3;
     public static final long FI_MSG = 1L << 1;
     public static final long FI_RMA = 1L << 2;
     public static final long FI_READ = 1L << 8;

@@ -11,9 +11,9 @@ class FabricInfoTest {
 
     @Test
     void tcpMsgOffersRmaWithAnIovLimitOfFourAndApplicationKeys() {
-        try (FabricInfo info = FabricInfo.get(FabricHints.rma("tcp", EndpointType.MSG))) {
+        try (FabricInfo info = FabricInfo.get(FabricHints.rma("tcp", Flags.FI_EP_MSG))) {
             assertThat(info.provider()).isEqualTo("tcp");
-            assertThat(info.endpointType()).isEqualTo(EndpointType.MSG);
+            assertThat(info.endpointType()).isEqualTo(Flags.FI_EP_MSG);
             assertThat(info.caps() & Flags.FI_RMA).isNotZero();
             assertThat(info.txIovLimit()).isEqualTo(4);
             assertThat(info.mrMode() & (Flags.FI_MR_PROV_KEY | Flags.FI_MR_VIRT_ADDR)).isZero();
@@ -22,22 +22,22 @@ class FabricInfoTest {
 
     @Test
     void rxmOverTcpGivesAnRdmEndpoint() {
-        try (FabricInfo info = FabricInfo.get(FabricHints.rma("tcp;ofi_rxm", EndpointType.RDM))) {
+        try (FabricInfo info = FabricInfo.get(FabricHints.rma("tcp;ofi_rxm", Flags.FI_EP_RDM))) {
             assertThat(info.provider()).isEqualTo("tcp;ofi_rxm");
-            assertThat(info.endpointType()).isEqualTo(EndpointType.RDM);
+            assertThat(info.endpointType()).isEqualTo(Flags.FI_EP_RDM);
         }
     }
 
     @Test
     void socketsHasAnIovLimitOfEight() {
-        try (FabricInfo info = FabricInfo.get(FabricHints.rma("sockets", EndpointType.MSG))) {
+        try (FabricInfo info = FabricInfo.get(FabricHints.rma("sockets", Flags.FI_EP_MSG))) {
             assertThat(info.txIovLimit()).isEqualTo(8);
         }
     }
 
     @Test
     void aProviderThatDoesNotExistIsFiEnodataNamingTheProvider() {
-        assertThatThrownBy(() -> FabricInfo.get(FabricHints.rma("no-such-provider", EndpointType.MSG)))
+        assertThatThrownBy(() -> FabricInfo.get(FabricHints.rma("no-such-provider", Flags.FI_EP_MSG)))
                 .isInstanceOf(NativeException.class)
                 .hasMessageContaining("no-such-provider")
                 .satisfies(e -> assertThat(((NativeException) e).status()).isEqualTo(Status.FI_ENODATA));
@@ -46,7 +46,7 @@ class FabricInfoTest {
     @Test
     void closingAnInfoTwiceFreesItOnce() {
         long before = FabricLibrary.openHandles();
-        FabricInfo info = FabricInfo.get(FabricHints.rma("tcp", EndpointType.MSG));
+        FabricInfo info = FabricInfo.get(FabricHints.rma("tcp", Flags.FI_EP_MSG));
         assertThat(FabricLibrary.openHandles()).isEqualTo(before + 1);
         info.close();
         info.close();

@@ -2,7 +2,7 @@ package io.fabrichealth.mbeans.agent;
 
 import io.fabrichealth.mbeans.Composites;
 import io.fabrichealth.probes.ProbeCounts;
-import io.fabrichealth.probes.ProbeFamily;
+import io.fabrichealth.config.ProbeFamily;
 import io.fabrichealth.probes.local.LocalFabric;
 import io.fabrichealth.probes.local.NativeStatus;
 import java.time.Duration;
@@ -108,7 +108,7 @@ public final class Agent implements AgentMXBean {
     @Override
     public CompositeData[] getNativeLibraries() {
         return state.natives().stream()
-                .map(n -> NATIVE.of(n.family(), n.available(), n.version(), n.cause(), n.detail()))
+                .map(n -> NATIVE.of(n.name(), n.available(), n.version(), n.cause(), n.detail()))
                 .toArray(CompositeData[]::new);
     }
 

@@ -2,7 +2,7 @@ package io.fabrichealth.mbeans.agent;
 
 import io.fabrichealth.probes.local.LocalFabric;
 import io.fabrichealth.probes.local.NativeStatus;
-import io.fabrichealth.probes.ProbeFamily;
+import io.fabrichealth.config.ProbeFamily;
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;

@@ -1,5 +1,7 @@
 package io.fabrichealth.mbeans.alarms;
 
+import io.fabrichealth.alarms.Alarm;
+import io.fabrichealth.config.Severity;
 import io.fabrichealth.mbeans.Composites;
 import java.time.Instant;
 import java.util.Map;

@@ -1,5 +1,10 @@
 package io.fabrichealth.mbeans.alarms;
 
+import io.fabrichealth.alarms.Alarm;
+import io.fabrichealth.alarms.AlarmBook;
+import io.fabrichealth.alarms.AlarmChange;
+import io.fabrichealth.alarms.AlarmListener;
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.mbeans.ObjectNames;
 import java.util.Locale;
 import java.util.Optional;

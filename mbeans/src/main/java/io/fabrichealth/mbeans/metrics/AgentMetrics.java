@@ -1,11 +1,11 @@
 package io.fabrichealth.mbeans.metrics;
 
 import io.fabrichealth.mbeans.agent.AgentState;
-import io.fabrichealth.mbeans.alarms.Alarm;
-import io.fabrichealth.mbeans.alarms.AlarmBook;
-import io.fabrichealth.mbeans.alarms.AlarmKind;
+import io.fabrichealth.alarms.Alarm;
+import io.fabrichealth.alarms.AlarmBook;
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.probes.ProbeCounts;
-import io.fabrichealth.probes.ProbeFamily;
+import io.fabrichealth.config.ProbeFamily;
 import io.fabrichealth.probes.ProbeResult;
 import io.fabrichealth.probes.local.NativeStatus;
 import io.fabrichealth.schedules.ScheduleControl;
@@ -71,7 +71,7 @@ public final class AgentMetrics implements MultiCollector {
 
         MetricFamily natives = MetricFamily.gauge("fabric_health_native_available", "1 if the native family loaded");
         for (NativeStatus n : state.natives()) {
-            natives.add(n.available() ? 1 : 0, "family", n.family());
+            natives.add(n.available() ? 1 : 0, "family", n.name());
         }
         out.metricSnapshot(natives.build());
         return out.build();

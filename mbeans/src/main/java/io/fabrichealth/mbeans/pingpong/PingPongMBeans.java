@@ -4,8 +4,8 @@ import io.fabrichealth.config.HostPort;
 import io.fabrichealth.config.Transport;
 import io.fabrichealth.mbeans.MBeanRegistry;
 import io.fabrichealth.mbeans.ObjectNames;
-import io.fabrichealth.mbeans.alarms.AlarmBook;
-import io.fabrichealth.mbeans.alarms.AlarmKind;
+import io.fabrichealth.alarms.AlarmBook;
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.probes.pingpong.PingPongListener;
 import io.fabrichealth.probes.pingpong.PingPongResult;
 import io.fabrichealth.probes.pingpong.PingPongService;
@@ -63,8 +63,8 @@ public final class PingPongMBeans implements PingPongListener {
     }
 
     @Override
-    public void onResult(PingPongResult result, int consecutiveMisses) {
+    public void onResult(PingPongResult result) {
         Transport transport = Transport.valueOf(result.transport().toUpperCase(java.util.Locale.ROOT));
-        view(transport, HostPort.parse(result.peer())).record(result, consecutiveMisses);
+        view(transport, HostPort.parse(result.peer())).record(result);
     }
 }

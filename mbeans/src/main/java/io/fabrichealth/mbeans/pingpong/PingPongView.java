@@ -39,10 +39,12 @@ final class PingPongView extends NotificationBroadcasterSupport implements PingP
         this.acknowledge = acknowledge;
     }
 
-    void record(PingPongResult result, int consecutiveMisses) {
+    void record(PingPongResult result) {
         synchronized (this) {
             last = result;
-            misses = consecutiveMisses;
+            // A fact for people, not the alarm's rule: the alarm model applies PeerUnreachable's hysteresis.
+            boolean missed = result.outcome() != PingPongResult.Outcome.UNSUPPORTED && !result.reachable();
+            misses = missed ? misses + 1 : 0;
             runs++;
             if (result.outcome() == PingPongResult.Outcome.FAIL || result.outcome() == PingPongResult.Outcome.UNREACHABLE) {
                 failures++;

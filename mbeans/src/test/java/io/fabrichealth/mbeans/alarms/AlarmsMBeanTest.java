@@ -2,9 +2,14 @@ package io.fabrichealth.mbeans.alarms;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabrichealth.alarms.AlarmBook;
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.AlarmsConfig;
 import io.fabrichealth.mbeans.MBeanRegistry;
 import io.fabrichealth.mbeans.ObjectNames;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import javax.management.MBeanServer;
@@ -22,7 +27,7 @@ class AlarmsMBeanTest {
     private static final ObjectName NAME = ObjectNames.parse(AlarmsMXBean.OBJECT_NAME);
     private final MBeanServer server = MBeanServerFactory.newMBeanServer();
     private final MBeanRegistry registry = new MBeanRegistry(server);
-    private final AlarmBook book = AlarmBook.inMemory(AlarmsConfig.DEFAULTS, new TestClock());
+    private final AlarmBook book = AlarmBook.inMemory(AlarmsConfig.DEFAULTS, Clock.fixed(Instant.parse("2026-11-21T10:00:00Z"), ZoneOffset.UTC));
     private final Alarms alarms = new Alarms(book);
     private final List<Notification> received = new CopyOnWriteArrayList<>();
 

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabrichealth.config.BurstSet;
 import io.fabrichealth.config.BurstsConfig;
 import io.fabrichealth.config.ByteSize;
-import io.fabrichealth.config.Endpoint;
+import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.config.HostPort;
 import io.fabrichealth.mbeans.MBeanRegistry;
 import io.fabrichealth.mbeans.ObjectNames;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.alarms.AlarmSink;
 import io.fabrichealth.probes.bursts.BurstService;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -28,7 +28,7 @@ class BurstMBeansTest {
     void runNowOverJmxFillsTheSuiteTableAndOneMBeanPerSet() throws Exception {
         MBeanServer server = MBeanServerFactory.newMBeanServer();
         HostPort listen = new HostPort("127.0.0.1", freePort());
-        BurstsConfig config = new BurstsConfig(listen, "tcp", Endpoint.MSG,
+        BurstsConfig config = new BurstsConfig(listen, "tcp", EndpointType.MSG,
                 List.of(BurstSet.DEFAULT, BurstSet.CONTIGUOUS, BurstSet.GET), ByteSize.ofKiB(64), 4, 8, ByteSize.ofMiB(4),
                 Duration.ofSeconds(2), 2, Duration.ofMillis(10));
         try (MBeanRegistry registry = new MBeanRegistry(server);

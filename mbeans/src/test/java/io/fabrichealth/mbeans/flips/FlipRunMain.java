@@ -4,20 +4,18 @@ import io.fabrichealth.config.AlarmsConfig;
 import io.fabrichealth.config.BurstSet;
 import io.fabrichealth.config.BurstsConfig;
 import io.fabrichealth.config.ByteSize;
-import io.fabrichealth.config.Endpoint;
+import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.config.HostPort;
 import io.fabrichealth.config.PingPongConfig;
 import io.fabrichealth.config.Transport;
-import io.fabrichealth.jni.fabric.EndpointType;
 import io.fabrichealth.mbeans.MBeanRegistry;
 import io.fabrichealth.mbeans.ObjectNames;
-import io.fabrichealth.mbeans.alarms.AlarmBook;
+import io.fabrichealth.alarms.AlarmBook;
 import io.fabrichealth.mbeans.alarms.Alarms;
-import io.fabrichealth.mbeans.alarms.BookSink;
 import io.fabrichealth.mbeans.alarms.AlarmsMXBean;
 import io.fabrichealth.mbeans.bursts.BurstMBeans;
 import io.fabrichealth.mbeans.pingpong.PingPongMBeans;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.alarms.AlarmSink;
 import io.fabrichealth.probes.bursts.BurstService;
 import io.fabrichealth.probes.pingpong.PingPongService;
 import io.fabrichealth.probes.pingpong.Terms;
@@ -71,10 +69,10 @@ public final class FlipRunMain {
         SplittableRandom random = new SplittableRandom(Long.parseLong(args[1]));
         MBeanServer alarmServer = MBeanServerFactory.newMBeanServer();
         AlarmBook book = AlarmBook.inMemory(AlarmsConfig.DEFAULTS, Clock.systemUTC());
-        AlarmSink sink = new BookSink(book);
+        AlarmSink sink = book.sink();
         HostPort ppListen = local(freePort());
         PingPongConfig ppConfig = new PingPongConfig(ppListen, List.of(Transport.FABRIC), ByteSize.ofBytes(REQUEST),
-                ByteSize.ofBytes(ACK), 2, 1, Duration.ofSeconds(2), 200, 1);
+                ByteSize.ofBytes(ACK), 2, 1, Duration.ofSeconds(2), 200);
         List<AutoCloseable> open = new ArrayList<>();
         try (BitFlips control = BitFlips.ofThisProcess();
                 MBeanRegistry alarmRegistry = new MBeanRegistry(alarmServer);
@@ -88,8 +86,8 @@ public final class FlipRunMain {
             new PingPongMBeans(ppRegistry, pp, book).addPeer(ppListen);
             pp.startResponder();
             List<BurstAgent> agents = new ArrayList<>();
-            for (Endpoint endpoint : List.of(Endpoint.MSG, Endpoint.RDM)) {
-                String provider = endpoint == Endpoint.MSG ? "tcp" : "tcp;ofi_rxm";
+            for (EndpointType endpoint : List.of(EndpointType.MSG, EndpointType.RDM)) {
+                String provider = endpoint == EndpointType.MSG ? "tcp" : "tcp;ofi_rxm";
                 BurstService service = new BurstService(bursts(provider, endpoint, 64), sink);
                 BurstService refusing = new BurstService(bursts(provider, endpoint, 0), sink);
                 open.add(service);
@@ -248,7 +246,7 @@ public final class FlipRunMain {
         return out;
     }
 
-    private static BurstsConfig bursts(String provider, Endpoint endpoint, int maxConcurrent) throws Exception {
+    private static BurstsConfig bursts(String provider, EndpointType endpoint, int maxConcurrent) throws Exception {
         return new BurstsConfig(local(freePort()), provider, endpoint, List.of(BurstSet.DEFAULT, BurstSet.GET),
                 ByteSize.ofKiB(16), 4, 4, ByteSize.ofMiB(1), Duration.ofSeconds(2), maxConcurrent, Duration.ofMillis(10));
     }

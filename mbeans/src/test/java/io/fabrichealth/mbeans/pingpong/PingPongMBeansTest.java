@@ -8,12 +8,11 @@ import io.fabrichealth.config.HostPort;
 import io.fabrichealth.config.Hysteresis;
 import io.fabrichealth.config.PingPongConfig;
 import io.fabrichealth.config.Transport;
-import io.fabrichealth.jni.fabric.EndpointType;
+import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.mbeans.MBeanRegistry;
-import io.fabrichealth.mbeans.alarms.AlarmBook;
-import io.fabrichealth.mbeans.alarms.BookSink;
-import io.fabrichealth.mbeans.alarms.AlarmKind;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.alarms.AlarmBook;
+import io.fabrichealth.config.AlarmKind;
+import io.fabrichealth.alarms.AlarmSink;
 import io.fabrichealth.probes.pingpong.PingPongService;
 import io.fabrichealth.probes.pingpong.fabric.FabricPlane;
 import java.net.InetAddress;
@@ -42,7 +41,7 @@ class PingPongMBeansTest {
     void theFireDrillShowsAsCorruptionUntilAcknowledged() throws Exception {
         MBeanServer server = MBeanServerFactory.newMBeanServer();
         AlarmBook book = AlarmBook.inMemory(AlarmsConfig.DEFAULTS, Clock.systemUTC());
-        PingPongConfig config = config(freePort(), 3);
+        PingPongConfig config = config(freePort());
         HostPort self = config.listen();
         try (MBeanRegistry registry = new MBeanRegistry(server);
                 PingPongService service = service(config, sink(book))) {
@@ -102,14 +101,14 @@ class PingPongMBeansTest {
     @Test
     void aPeerThatMissesKRunsIsUnreachableUntilItAnswersAgain() throws Exception {
         MBeanServer server = MBeanServerFactory.newMBeanServer();
-        Map<String, Hysteresis> h = new LinkedHashMap<>(AlarmsConfig.DEFAULTS.hysteresis());
-        h.put("PeerUnreachable", new Hysteresis(1, 1)); // K misses, counted by the probe, make one alarm
+        Map<AlarmKind, Hysteresis> h = new LinkedHashMap<>(AlarmsConfig.DEFAULTS.hysteresis());
+        h.put(AlarmKind.PeerUnreachable, new Hysteresis(2, 1)); // K = 2 misses make the alarm
         AlarmBook book = AlarmBook.inMemory(new AlarmsConfig(h), Clock.systemUTC());
         int peerPort = freePort();
         HostPort peer = new HostPort("127.0.0.1", peerPort);
         String subject = PingPongService.subject(Transport.FABRIC, peer.toString());
         try (MBeanRegistry registry = new MBeanRegistry(server);
-                PingPongService service = service(config(freePort(), 2), sink(book))) {
+                PingPongService service = service(config(freePort()), sink(book))) {
             new PingPongMBeans(registry, service, book).addPeer(peer);
             ObjectName name = PingPongMBeans.name(Transport.FABRIC, peer.toString());
 
@@ -121,7 +120,7 @@ class PingPongMBeansTest {
             assertThat(server.getAttribute(name, "ConsecutiveMisses")).isEqualTo(2);
             assertThat(book.active(AlarmKind.PeerUnreachable, subject)).isPresent();
 
-            try (PingPongService peerAgent = service(config(peerPort, 2), AlarmSink.NONE)) {
+            try (PingPongService peerAgent = service(config(peerPort), AlarmSink.NONE)) {
                 peerAgent.startResponder();
                 server.invoke(name, "runNow", null, null);
             }
@@ -131,9 +130,9 @@ class PingPongMBeansTest {
         }
     }
 
-    private static PingPongConfig config(int port, int missesBeforeAlarm) {
+    private static PingPongConfig config(int port) {
         return new PingPongConfig(new HostPort("127.0.0.1", port), List.of(Transport.FABRIC), ByteSize.ofKiB(1),
-                ByteSize.ofKiB(1), 1, 1, Duration.ofMillis(300), missesBeforeAlarm);
+                ByteSize.ofKiB(1), 1, 1, Duration.ofMillis(300));
     }
 
     private static PingPongService service(PingPongConfig config, AlarmSink alarms) {
@@ -141,7 +140,7 @@ class PingPongMBeansTest {
     }
 
     private static AlarmSink sink(AlarmBook book) {
-        return new BookSink(book);
+        return book.sink();
     }
 
     private static int freePort() throws Exception {

@@ -5,13 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabrichealth.config.BudgetConfig;
 import io.fabrichealth.config.FabricHealthConfig;
 import io.fabrichealth.config.Percent;
-import io.fabrichealth.config.ProbeKind;
+import io.fabrichealth.config.ProbeFamily;
 import io.fabrichealth.config.ScheduleConfig;
 import io.fabrichealth.mbeans.MBeanRegistry;
 import io.fabrichealth.mbeans.ObjectNames;
 import io.fabrichealth.probes.Probe;
 import io.fabrichealth.probes.ProbeCounts;
-import io.fabrichealth.probes.ProbeFamily;
 import io.fabrichealth.probes.ProbeResult;
 import io.fabrichealth.schedules.ScheduleListener;
 import io.fabrichealth.schedules.Schedules;
@@ -74,7 +73,7 @@ class ScheduleMBeanTest {
 
     @Test
     void aCronScheduleShowsItsExpressionAndNoInterval() throws Exception {
-        start(config(new ScheduleConfig("smp-sweep", ProbeKind.SMP_SWEEP, null, "0 0/5 * * * ?", Percent.of(10),
+        start(config(new ScheduleConfig("smp-sweep", ProbeFamily.SMP_SWEEP, null, "0 0/5 * * * ?", Percent.of(10),
                 List.of(), true)));
 
         assertThat(server.getAttribute(SWEEP, "Cron")).isEqualTo("0 0/5 * * * ?");
@@ -138,7 +137,7 @@ class ScheduleMBeanTest {
     }
 
     private static ScheduleConfig every(String name, Duration d) {
-        ProbeKind kind = ProbeKind.valueOf(name.toUpperCase().replace('-', '_'));
+        ProbeFamily kind = ProbeFamily.valueOf(name.toUpperCase().replace('-', '_'));
         return new ScheduleConfig(name, kind, d, null, Percent.of(10), List.of(), true);
     }
 

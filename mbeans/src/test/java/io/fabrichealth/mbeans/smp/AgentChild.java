@@ -4,12 +4,11 @@ import io.fabrichealth.config.AlarmsConfig;
 import io.fabrichealth.config.SmpConfig;
 import io.fabrichealth.mbeans.MBeanRegistry;
 import io.fabrichealth.mbeans.ObjectNames;
-import io.fabrichealth.mbeans.alarms.Alarm;
-import io.fabrichealth.mbeans.alarms.AlarmBook;
-import io.fabrichealth.mbeans.alarms.BookSink;
+import io.fabrichealth.alarms.Alarm;
+import io.fabrichealth.alarms.AlarmBook;
 import io.fabrichealth.mbeans.alarms.Alarms;
 import io.fabrichealth.mbeans.alarms.AlarmsMXBean;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.alarms.AlarmSink;
 import io.fabrichealth.probes.ProbeResult;
 import io.fabrichealth.probes.smp.SmpSweepProbe;
 import java.io.BufferedReader;
@@ -89,7 +88,7 @@ public final class AgentChild {
     }
 
     private static AlarmSink sink(AlarmBook book) {
-        return new BookSink(book);
+        return book.sink();
     }
 
     private static String render(Object v) {

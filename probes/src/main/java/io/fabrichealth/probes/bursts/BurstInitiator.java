@@ -1,12 +1,12 @@
 package io.fabrichealth.probes.bursts;
 
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.HostPort;
 import io.fabrichealth.jni.NativeException;
 import io.fabrichealth.jni.fabric.CompletionQueue.CompletionError;
-import io.fabrichealth.jni.fabric.EndpointType;
 import io.fabrichealth.jni.fabric.Flags;
 import io.fabrichealth.jni.fabric.Status;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.alarms.AlarmSink;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
@@ -97,7 +97,7 @@ final class BurstInitiator extends Link.Handler {
         int iovLimit = Math.max(1, link.info().txIovLimit());
         int segments = plan.gather() ? Math.min(plan.segments(), iovLimit) : plan.segments();
         facts.put("provider", link.info().provider());
-        facts.put("endpoint", link.info().endpointType().name());
+        facts.put("endpoint", plan.type().name());
         facts.put("segments", segments + (segments < plan.segments() ? " (iov_limit " + iovLimit + ")" : ""));
         facts.put("segmentSize", Integer.toString(plan.segmentSize()));
         facts.put("mrMode", "0x" + Integer.toHexString(link.info().mrMode()));
@@ -150,7 +150,7 @@ final class BurstInitiator extends Link.Handler {
                 plan.maxBytes(),
                 plan.maxDuration().toMillis(), plan.set().ordinal());
         Wire.text(m, at, identity + "\n" + burstId);
-        if (link.info().endpointType() == EndpointType.RDM) {
+        if (link.info().rdm()) {
             Wire.address(m, at, link.name());
         }
         link.post(i);
@@ -376,7 +376,7 @@ final class BurstInitiator extends Link.Handler {
     @Override
     void onDamaged(WireException damaged) {
         if (damaged.corruption()) {
-            alarms.raise("Corruption", target.toString(), damaged.details());
+            alarms.raise(AlarmKind.Corruption, target.toString(), damaged.details());
         }
         throw damaged;
     }
@@ -454,7 +454,7 @@ final class BurstInitiator extends Link.Handler {
             Mismatch bad = slots.verify(pattern, s, slotSeq[s]);
             if (bad != null) {
                 String details = bad.describe(target.toString(), plan.setName(), burstId);
-                alarms.raise("Corruption", target.toString(), details);
+                alarms.raise(AlarmKind.Corruption, target.toString(), details);
                 corruption(details);
             } else {
                 verifiedBytes += slots.payloadBytes();

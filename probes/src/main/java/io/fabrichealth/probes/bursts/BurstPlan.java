@@ -2,8 +2,9 @@ package io.fabrichealth.probes.bursts;
 
 import io.fabrichealth.config.BurstSet;
 import io.fabrichealth.config.BurstsConfig;
-import io.fabrichealth.jni.fabric.EndpointType;
+import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.jni.fabric.FabricHints;
+import io.fabrichealth.probes.session.FabricEndpoints;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -18,7 +19,7 @@ public record BurstPlan(BurstSet set, String provider, EndpointType type, int se
     public static final Duration STALL_TIMEOUT = Duration.ofSeconds(3);
 
     public static BurstPlan of(BurstsConfig config, BurstSet set) {
-        return new BurstPlan(set, config.provider(), EndpointType.valueOf(config.endpoint().name()), config.segments(),
+        return new BurstPlan(set, config.provider(), config.endpoint(), config.segments(),
                 config.segmentSize().toIntExact(), config.window(), config.maxBytes().bytes(), config.maxDuration(),
                 config.cancelDelay() == null ? Duration.ZERO : config.cancelDelay(), STALL_TIMEOUT);
     }
@@ -45,7 +46,7 @@ public record BurstPlan(BurstSet set, String provider, EndpointType type, int se
     }
 
     FabricHints hints() {
-        return FabricHints.rma(provider, type);
+        return FabricEndpoints.rmaHints(provider, type);
     }
 
     BurstPlan withSet(BurstSet other) {

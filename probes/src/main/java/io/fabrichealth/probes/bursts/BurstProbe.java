@@ -2,7 +2,7 @@ package io.fabrichealth.probes.bursts;
 
 import io.fabrichealth.config.HostPort;
 import io.fabrichealth.probes.Probe;
-import io.fabrichealth.probes.ProbeFamily;
+import io.fabrichealth.config.ProbeFamily;
 import io.fabrichealth.probes.ProbeResult;
 import java.time.Duration;
 

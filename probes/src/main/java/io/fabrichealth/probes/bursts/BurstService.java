@@ -1,9 +1,10 @@
 package io.fabrichealth.probes.bursts;
 
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.BurstSet;
 import io.fabrichealth.config.BurstsConfig;
 import io.fabrichealth.config.HostPort;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.alarms.AlarmSink;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,7 +92,7 @@ public final class BurstService implements AutoCloseable {
             }
         }
         boolean failed = result.outcome() == BurstResult.Outcome.FAIL;
-        alarms.observe("BurstFailed", peer + " " + plan.setName(), failed, failed ? result.reason() : "ok");
+        alarms.observe(AlarmKind.BurstFailed, peer + " " + plan.setName(), failed, failed ? result.reason() : "ok");
         BurstResult done = result;
         listeners.forEach(l -> l.onResult(done));
         return result;

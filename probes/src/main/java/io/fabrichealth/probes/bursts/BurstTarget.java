@@ -1,13 +1,15 @@
 package io.fabrichealth.probes.bursts;
 
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.BurstsConfig;
-import io.fabrichealth.jni.fabric.EndpointType;
+import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.jni.fabric.EventQueue;
 import io.fabrichealth.jni.fabric.FabricHints;
 import io.fabrichealth.jni.fabric.FabricInfo;
 import io.fabrichealth.jni.fabric.FabricInstance;
 import io.fabrichealth.jni.fabric.PassiveEndpoint;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.alarms.AlarmSink;
+import io.fabrichealth.probes.session.FabricEndpoints;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
@@ -76,12 +78,12 @@ public final class BurstTarget implements AutoCloseable {
     }
 
     private FabricHints hints() {
-        return FabricHints.rma(config.provider(), EndpointType.valueOf(config.endpoint().name()));
+        return FabricEndpoints.rmaHints(config.provider(), config.endpoint());
     }
 
     private void listen() {
         try {
-            if (config.endpoint() == io.fabrichealth.config.Endpoint.MSG) {
+            if (config.endpoint() == EndpointType.MSG) {
                 listenMsg();
             } else {
                 listenRdm();
@@ -152,7 +154,7 @@ public final class BurstTarget implements AutoCloseable {
                 @Override
                 void onDamaged(WireException damaged) {
                     if (damaged.corruption()) {
-                        alarms.raise("Corruption", "unknown initiator", damaged.details());
+                        alarms.raise(AlarmKind.Corruption, "unknown initiator", damaged.details());
                     }
                     LOG.log(Level.WARNING, "{0}", damaged.details());
                 }

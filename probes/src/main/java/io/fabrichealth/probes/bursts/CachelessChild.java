@@ -1,10 +1,11 @@
 package io.fabrichealth.probes.bursts;
 
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.BurstSet;
 import io.fabrichealth.config.HostPort;
-import io.fabrichealth.jni.fabric.EndpointType;
+import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.jni.fabric.FabricLibrary;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.alarms.AlarmSink;
 import java.time.Duration;
 import java.util.List;
 
@@ -33,12 +34,12 @@ public final class CachelessChild {
             private int n;
 
             @Override
-            public void observe(String kind, String subject, boolean bad, String details) {
+            public void observe(AlarmKind kind, String subject, boolean bad, String details) {
             }
 
             @Override
-            public void raise(String kind, String subject, String details) {
-                out.append("alarm.").append(n++).append('=').append(kind).append('\t').append(subject.replace('\t', ' '))
+            public void raise(AlarmKind kind, String subject, String details) {
+                out.append("alarm.").append(n++).append('=').append(kind.name()).append('\t').append(subject.replace('\t', ' '))
                         .append('\t').append(details.replace('\n', ' ').replace('\t', ' ')).append('\n');
             }
         };

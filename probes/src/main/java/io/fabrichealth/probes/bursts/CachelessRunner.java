@@ -1,7 +1,8 @@
 package io.fabrichealth.probes.bursts;
 
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.HostPort;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.alarms.AlarmSink;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -103,7 +104,7 @@ final class CachelessRunner {
         values.forEach((k, v) -> {
             String[] parts = v.split("\t", 3);
             if (k.startsWith("alarm.") && parts.length == 3) {
-                alarms.raise(parts[0], parts[1], parts[2]);
+                alarms.raise(AlarmKind.valueOf(parts[0]), parts[1], parts[2]); // the child wrote kind.name()
             }
         });
     }

@@ -7,7 +7,6 @@ import io.fabrichealth.jni.fabric.CompletionBatch;
 import io.fabrichealth.jni.fabric.CompletionQueue;
 import io.fabrichealth.jni.fabric.CompletionQueue.CompletionError;
 import io.fabrichealth.jni.fabric.Endpoint;
-import io.fabrichealth.jni.fabric.EndpointType;
 import io.fabrichealth.jni.fabric.EventQueue;
 import io.fabrichealth.jni.fabric.FabricDomain;
 import io.fabrichealth.jni.fabric.FabricHints;
@@ -111,7 +110,7 @@ final class Link implements AutoCloseable {
             d = new FabricDomain(fabric, info);
             this.domain = d;
             this.eq = eq;
-            this.av = info.endpointType() == EndpointType.RDM ? new AddressVector(d, 4) : null;
+            this.av = info.rdm() ? new AddressVector(d, 4) : null;
             this.cq = openCq(d, rmaSlots, wait);
             this.ep = new Endpoint(d, info);
             if (eq != null) {
@@ -178,7 +177,7 @@ final class Link implements AutoCloseable {
         FabricInstance fabric = null;
         try {
             fabric = new FabricInstance(info);
-            EventQueue eq = info.endpointType() == EndpointType.MSG ? new EventQueue(fabric) : null;
+            EventQueue eq = !info.rdm() ? new EventQueue(fabric) : null;
             Link link = new Link(info, fabric, true, eq, wait, rmaSlots, rmaSlots);
             if (eq == null) {
                 link.peer = link.av.insert(info.destinationAddress());
@@ -251,7 +250,7 @@ final class Link implements AutoCloseable {
             return FabricInfo.get(hints);
         } catch (NativeException e) {
             if (e.status() == Status.FI_ENODATA) {
-                throw new BurstUnsupported("provider '" + hints.provider() + "' offers no " + hints.type()
+                throw new BurstUnsupported("provider '" + hints.provider() + "' offers no " + hints.typeName()
                         + " endpoint with FI_MSG|FI_RMA here (" + e.getMessage() + ")", e);
             }
             throw e;

@@ -1,12 +1,12 @@
 package io.fabrichealth.probes.bursts;
 
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.BurstSet;
 import io.fabrichealth.config.BurstsConfig;
 import io.fabrichealth.jni.fabric.CompletionQueue.CompletionError;
-import io.fabrichealth.jni.fabric.EndpointType;
 import io.fabrichealth.jni.fabric.Flags;
 import io.fabrichealth.jni.fabric.Status;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.alarms.AlarmSink;
 import java.nio.ByteBuffer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -110,7 +110,7 @@ final class TargetSession extends Link.Handler {
         long deadline = System.nanoTime() + (grantedMillis + BurstPlan.STALL_TIMEOUT.toMillis() * 2) * 1_000_000L;
         int i = link.acquireSend(deadline);
         Wire.write(link.messages(), Link.offset(i), Wire.WELCOME, 0, 0, grantedBytes, grantedMillis, window, 0);
-        if (link.info().endpointType() == EndpointType.RDM) {
+        if (link.info().rdm()) {
             Wire.address(link.messages(), Link.offset(i), link.name());
         }
         link.post(i);
@@ -193,7 +193,7 @@ final class TargetSession extends Link.Handler {
             return;
         }
         if (damaged.corruption()) {
-            alarms.raise("Corruption", peer == null ? "unknown initiator" : peer, damaged.details());
+            alarms.raise(AlarmKind.Corruption, peer == null ? "unknown initiator" : peer, damaged.details());
             LOG.log(Level.WARNING, "Corruption: {0}", damaged.details());
             ended("a control message from the initiator arrived damaged (" + damaged.problem().text() + ")");
         }
@@ -317,7 +317,7 @@ final class TargetSession extends Link.Handler {
         if (mismatch != null) {
             bad++;
             String details = mismatch.describe(peer, set.name().toLowerCase(java.util.Locale.ROOT), burstId);
-            alarms.raise("Corruption", peer, details);
+            alarms.raise(AlarmKind.Corruption, peer, details);
             LOG.log(Level.WARNING, "Corruption: {0}", details);
         } else {
             bytes += pattern.length();

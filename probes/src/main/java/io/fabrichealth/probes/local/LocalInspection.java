@@ -25,7 +25,7 @@ public final class LocalInspection {
             if (f == NativeFamily.RDS && f.available()) {
                 detail = Rds.describeKernelSupport(Rds.kernelSupport());
             }
-            out.add(new NativeStatus(f.name().toLowerCase(Locale.ROOT), f.available(), f.version(),
+            out.add(new NativeStatus(f, f.available(), f.version(),
                     f.available() ? "" : f.cause(), detail));
         }
         return out;

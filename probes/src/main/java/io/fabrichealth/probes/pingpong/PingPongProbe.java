@@ -3,7 +3,7 @@ package io.fabrichealth.probes.pingpong;
 import io.fabrichealth.config.HostPort;
 import io.fabrichealth.config.Transport;
 import io.fabrichealth.probes.Probe;
-import io.fabrichealth.probes.ProbeFamily;
+import io.fabrichealth.config.ProbeFamily;
 import io.fabrichealth.probes.ProbeResult;
 import io.fabrichealth.probes.Tally;
 import java.time.Duration;

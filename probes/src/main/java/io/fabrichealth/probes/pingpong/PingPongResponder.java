@@ -1,8 +1,9 @@
 package io.fabrichealth.probes.pingpong;
 
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.HostPort;
 import io.fabrichealth.config.Transport;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.alarms.AlarmSink;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -134,7 +135,7 @@ public final class PingPongResponder implements AutoCloseable {
             } catch (ControlLink.DamagedException e) {
                 // The initiator's HELLO or DONE did not arrive as sent: a Corruption here, and the initiator is
                 // told, so its run fails with the reason instead of waiting out a timeout.
-                alarms.raise("Corruption", "pingpong control " + e.from(), e.getMessage());
+                alarms.raise(AlarmKind.Corruption, "pingpong control " + e.from(), e.getMessage());
                 LOG.log(Level.WARNING, "Corruption: {0}", e.getMessage());
                 link.sendDamaged(e);
             }
@@ -293,13 +294,13 @@ public final class PingPongResponder implements AutoCloseable {
             @Override
             public void corrupted(String direction, int task, long seq, Mismatch m) {
                 corrupt.incrementAndGet();
-                alarms.raise("Corruption", subject, m.describe(terms.identity(),
+                alarms.raise(AlarmKind.Corruption, subject, m.describe(terms.identity(),
                         PingPongService.name(plane.transport()), direction, task, seq));
             }
 
             @Override
             public void damaged(String details) {
-                alarms.raise("Corruption", subject, details);
+                alarms.raise(AlarmKind.Corruption, subject, details);
             }
         };
     }

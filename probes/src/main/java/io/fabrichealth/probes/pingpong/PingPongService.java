@@ -1,22 +1,21 @@
 package io.fabrichealth.probes.pingpong;
 
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.HostPort;
 import io.fabrichealth.config.PingPongConfig;
 import io.fabrichealth.config.Transport;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.alarms.AlarmSink;
 import java.security.SecureRandom;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The agent's ping-pongs: its responder (passive for every peer) and the active runs its schedule aims at peers.
- * Alarms: a corrupted payload on either side raises Corruption at once. PeerUnreachable: a run the peer
- * answers is observed good; the {@code pingpong.missesBeforeAlarm}-th miss in a row and every later one are
- * observed bad; misses before that are not reported at all. The alarm model's own hysteresis for
- * PeerUnreachable applies on top (raiseAfter 1 makes K misses exactly one alarm).
+ * Alarms: a corrupted payload on either side raises Corruption at once. PeerUnreachable: every run is one
+ * observation, good when the peer answered and bad when it did not; the alarm model's hysteresis decides when that
+ * becomes an alarm. A transport this agent cannot run says nothing about the peer.
  */
 public final class PingPongService implements AutoCloseable {
     private volatile PingPongConfig config;
@@ -24,7 +23,6 @@ public final class PingPongService implements AutoCloseable {
     private final AlarmSink alarms;
     private final PingPongDrill drill = new PingPongDrill();
     private final List<PingPongListener> listeners = new CopyOnWriteArrayList<>();
-    private final Map<String, Integer> misses = new ConcurrentHashMap<>();
     private final SecureRandom random = new SecureRandom();
     private volatile PingPongResponder responder;
 
@@ -39,7 +37,7 @@ public final class PingPongService implements AutoCloseable {
     }
 
     /**
-     * A reloaded config: sizes, depth, tasks, duration and misses apply from the next run. The responder keeps its
+     * A reloaded config: sizes, depth, tasks and duration apply from the next run. The responder keeps its
      * listen address and the transports stay as started until the agent restarts.
      */
     public void configure(PingPongConfig next) {
@@ -89,36 +87,24 @@ public final class PingPongService implements AutoCloseable {
             result = new PingPongInitiator(terms, peer, config.listen().host(), plane, new CorruptionSink() {
                 @Override
                 public void corrupted(String direction, int task, long seq, Mismatch m) {
-                    alarms.raise("Corruption", subject, m.describe(peer.toString(), name(transport), direction, task,
+                    alarms.raise(AlarmKind.Corruption, subject, m.describe(peer.toString(), name(transport), direction, task,
                             seq));
                 }
 
                 @Override
                 public void damaged(String details) {
-                    alarms.raise("Corruption", subject, details);
+                    alarms.raise(AlarmKind.Corruption, subject, details);
                 }
             }).run();
         }
-        int missed = 0;
-        if (result.outcome() == PingPongResult.Outcome.UNSUPPORTED) {
-            return notify(result, 0); // says nothing about the peer
+        if (result.outcome() != PingPongResult.Outcome.UNSUPPORTED) {
+            boolean missed = !result.reachable();
+            alarms.observe(AlarmKind.PeerUnreachable, subject, missed, missed
+                    ? peer + " missed a ping-pong run over " + name(transport) + ": " + result.reason()
+                    : peer + " answers " + name(transport) + " ping-pongs");
         }
-        if (result.reachable()) {
-            misses.remove(subject);
-            alarms.observe("PeerUnreachable", subject, false, peer + " answers " + name(transport) + " ping-pongs");
-        } else {
-            missed = misses.merge(subject, 1, Integer::sum);
-            if (missed >= config.missesBeforeAlarm()) {
-                alarms.observe("PeerUnreachable", subject, true, peer + " missed " + missed
-                        + " ping-pong run(s) in a row over " + name(transport) + ": " + result.reason());
-            } // fewer misses than missesBeforeAlarm: no observation either way, the streak is still forming
-        }
-        return notify(result, missed);
-    }
-
-    private PingPongResult notify(PingPongResult result, int missed) {
         for (PingPongListener l : listeners) {
-            l.onResult(result, missed);
+            l.onResult(result);
         }
         return result;
     }

@@ -24,9 +24,8 @@
  *       with several tasks must read all their queues in turn; sequential accepts deadlock.</li>
  *   <li>SO_SNDBUF is capped by net.core.wmem_max: with many large messages in flight RDS answers ENOBUFS, which
  *       is counted as congestion and the sender waits for acks (nothing is lost).</li>
- *   <li>PeerUnreachable: the first {@code missesBeforeAlarm - 1} misses are not reported at all; from the K-th on
- *       each miss is observed bad, so the alarm model's raiseAfter for PeerUnreachable adds to K (set it to 1 for
- *       exactly K).</li>
+ *   <li>PeerUnreachable: every run is one observation; the alarm model's hysteresis
+ *       ({@code alarms.hysteresis.PeerUnreachable}) is the only count of misses.</li>
  * </ul>
  */
 package io.fabrichealth.probes.pingpong;

@@ -1,6 +1,7 @@
 package io.fabrichealth.probes.smp;
 
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.alarms.AlarmSink;
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.probes.smp.fabric.FabricMap;
 import io.fabrichealth.probes.smp.fabric.KnownNode;
 import io.fabrichealth.probes.smp.fabric.KnownPort;
@@ -13,10 +14,6 @@ import io.fabrichealth.probes.smp.health.PortFindings;
  * sweep is not observed at all, so a lost MAD neither raises nor clears a port alarm.
  */
 final class SmpAlarms {
-    static final String PORT_DOWN = "PortDown";
-    static final String LINK_DEGRADED = "LinkDegraded";
-    static final String ERROR_THRESHOLD = "ErrorThreshold";
-    static final String MAD_TIMEOUTS = "MadTimeouts";
 
     private SmpAlarms() {
     }
@@ -25,7 +22,7 @@ final class SmpAlarms {
         for (KnownNode k : map.nodes()) {
             String node = String.format("0x%016x", k.guid());
             boolean silent = sweep.silent().contains(k.guid());
-            sink.observe(MAD_TIMEOUTS, node, silent, silent
+            sink.observe(AlarmKind.MadTimeouts, node, silent, silent
                     ? "\"" + k.description() + "\" answered none of " + k.failuresLastSweep() + " MAD(s) in this sweep"
                     : "");
             for (KnownPort p : Snapshots.externalPorts(k)) {
@@ -36,12 +33,12 @@ final class SmpAlarms {
                 PortFindings f = p.findings();
                 String where = "\"" + k.description() + "\" port " + p.number();
                 if (p.everActive()) {
-                    sink.observe(PORT_DOWN, subject, f.portDown(), f.portDown() ? where + " went Down (was Active)" : "");
+                    sink.observe(AlarmKind.PortDown, subject, f.portDown(), f.portDown() ? where + " went Down (was Active)" : "");
                 }
-                sink.observe(LINK_DEGRADED, subject, f.degraded(), f.degraded() ? where + ": " + f.degradedRemark() : "");
+                sink.observe(AlarmKind.LinkDegraded, subject, f.degraded(), f.degraded() ? where + ": " + f.degradedRemark() : "");
                 if (sweep.at().equals(p.countersAt())) {
                     boolean bad = !f.breaches().isEmpty();
-                    sink.observe(ERROR_THRESHOLD, subject, bad, bad ? where + ": " + String.join(", ", f.breaches()) : "");
+                    sink.observe(AlarmKind.ErrorThreshold, subject, bad, bad ? where + ": " + String.join(", ", f.breaches()) : "");
                 }
             }
         }

@@ -1,9 +1,9 @@
 package io.fabrichealth.probes.smp;
 
 import io.fabrichealth.config.SmpConfig;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.alarms.AlarmSink;
 import io.fabrichealth.probes.Probe;
-import io.fabrichealth.probes.ProbeFamily;
+import io.fabrichealth.config.ProbeFamily;
 import io.fabrichealth.probes.ProbeResult;
 import io.fabrichealth.probes.smp.engine.EngineSettings;
 import io.fabrichealth.probes.smp.engine.MadEngine;

@@ -1,7 +1,7 @@
 package io.fabrichealth.probes.bursts;
 
 import io.fabrichealth.config.BurstSet;
-import io.fabrichealth.config.Endpoint;
+import io.fabrichealth.config.EndpointType;
 import java.util.List;
 
 /**
@@ -18,7 +18,7 @@ public final class AbortedBurstsMain {
         int rounds = Integer.parseInt(args[2]);
         RecordingAlarms alarms = new RecordingAlarms();
         StringBuilder out = new StringBuilder();
-        try (BurstService service = new BurstService(Loopback.config(args[0], Endpoint.valueOf(args[1]),
+        try (BurstService service = new BurstService(Loopback.config(args[0], EndpointType.valueOf(args[1]),
                 List.of(BurstSet.values()), 64 << 20), alarms)) {
             service.startTarget();
             for (int round = 0; round < rounds; round++) {

@@ -2,8 +2,9 @@ package io.fabrichealth.probes.bursts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.BurstSet;
-import io.fabrichealth.config.Endpoint;
+import io.fabrichealth.config.EndpointType;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +17,7 @@ class CorruptionDrillTest {
     @Test
     void aByteCorruptedOnTheTargetRaisesCorruptionWithItsExactOffset() {
         RecordingAlarms alarms = new RecordingAlarms();
-        try (BurstService service = new BurstService(Loopback.config("tcp", Endpoint.MSG, List.of(BurstSet.DEFAULT),
+        try (BurstService service = new BurstService(Loopback.config("tcp", EndpointType.MSG, List.of(BurstSet.DEFAULT),
                 2 << 20), alarms)) {
             service.startTarget();
             service.drill().corruptNextPayloads(1);
@@ -28,7 +29,7 @@ class CorruptionDrillTest {
             assertThat(result.reason()).contains("Corruption").contains("offset " + OFFSET + ", 1 bad byte(s)");
             assertThat(alarms.raised).hasSize(1);
             RecordingAlarms.Raised alarm = alarms.raised.get(0);
-            assertThat(alarm.kind()).isEqualTo("Corruption");
+            assertThat(alarm.kind()).isEqualTo(AlarmKind.Corruption);
             assertThat(alarm.subject()).isEqualTo(service.config().listen().toString());
             assertThat(alarm.details()).contains("peer " + service.config().listen(), "set default", "burst ", "payload seq 0",
                     "first bad byte at offset " + OFFSET, "1 bad byte(s)");
@@ -40,7 +41,7 @@ class CorruptionDrillTest {
     @Test
     void aCorruptedGetIsCaughtByTheInitiatorAtTheSameOffset() {
         RecordingAlarms alarms = new RecordingAlarms();
-        try (BurstService service = new BurstService(Loopback.config("tcp", Endpoint.MSG, List.of(BurstSet.GET),
+        try (BurstService service = new BurstService(Loopback.config("tcp", EndpointType.MSG, List.of(BurstSet.GET),
                 2 << 20), alarms)) {
             service.startTarget();
             service.drill().corruptNextPayloads(2);
@@ -56,7 +57,7 @@ class CorruptionDrillTest {
     @Test
     void withoutADrillNoAlarmIsRaised() {
         RecordingAlarms alarms = new RecordingAlarms();
-        try (BurstService service = new BurstService(Loopback.config("tcp", Endpoint.MSG,
+        try (BurstService service = new BurstService(Loopback.config("tcp", EndpointType.MSG,
                 List.of(BurstSet.DEFAULT, BurstSet.GET), 2 << 20), alarms)) {
             service.startTarget();
             SuiteResult suite = service.runSuite(service.config().listen());

@@ -3,7 +3,7 @@ package io.fabrichealth.probes.bursts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabrichealth.config.BurstSet;
-import io.fabrichealth.config.Endpoint;
+import io.fabrichealth.config.EndpointType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,7 +22,7 @@ class EverySetOnLoopbackTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource(delimiter = '|', value = {"tcp|MSG", "tcp;ofi_rxm|RDM"})
-    void everySetPassesWithEveryPayloadVerifiedAndNoAlarm(String provider, Endpoint endpoint) {
+    void everySetPassesWithEveryPayloadVerifiedAndNoAlarm(String provider, EndpointType endpoint) {
         RecordingAlarms alarms = new RecordingAlarms();
         try (BurstService service = new BurstService(Loopback.config(provider, endpoint, List.of(BurstSet.values()),
                 4 << 20), alarms)) {

@@ -3,7 +3,7 @@ package io.fabrichealth.probes.bursts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabrichealth.config.BurstSet;
-import io.fabrichealth.config.Endpoint;
+import io.fabrichealth.config.EndpointType;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +36,7 @@ class FiPingpongCrossCheckTest {
         assertThat(server.exitValue()).isZero();
         assertThat(out).contains("64k").containsPattern("MB/sec|Mbps|MB/s");
 
-        try (BurstService service = new BurstService(Loopback.config("tcp", Endpoint.MSG, List.of(BurstSet.DEFAULT),
+        try (BurstService service = new BurstService(Loopback.config("tcp", EndpointType.MSG, List.of(BurstSet.DEFAULT),
                 4 << 20), new RecordingAlarms())) {
             service.startTarget();
             assertThat(service.runSet(service.config().listen(), BurstSet.DEFAULT).outcome())

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabrichealth.config.BurstSet;
 import io.fabrichealth.config.BurstsConfig;
-import io.fabrichealth.config.Endpoint;
+import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.config.HostPort;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,7 +51,7 @@ class InitiatorKilledTest {
                         + Files.readString(targetDir.resolve("child.err"))).isTrue();
             }
 
-            BurstsConfig mine = Loopback.config(provider, Endpoint.valueOf(endpoint), List.of(set), 4 << 20);
+            BurstsConfig mine = Loopback.config(provider, EndpointType.valueOf(endpoint), List.of(set), 4 << 20);
             try (BurstService service = new BurstService(mine, new RecordingAlarms())) {
                 BurstResult after = service.runSet(new HostPort("127.0.0.1", port), set);
                 assertThat(after.outcome()).as("a fresh initiator is still served: " + after.reason())

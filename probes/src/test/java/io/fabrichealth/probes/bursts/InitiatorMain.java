@@ -2,9 +2,9 @@ package io.fabrichealth.probes.bursts;
 
 import io.fabrichealth.config.BurstSet;
 import io.fabrichealth.config.BurstsConfig;
-import io.fabrichealth.config.Endpoint;
+import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.config.HostPort;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.alarms.AlarmSink;
 import java.time.Duration;
 import java.util.List;
 
@@ -19,7 +19,7 @@ public final class InitiatorMain {
 
     public static void main(String[] args) {
         BurstSet set = BurstSet.valueOf(args[3]);
-        BurstsConfig base = Loopback.config(args[0], Endpoint.valueOf(args[1]), List.of(set), 1L << 40);
+        BurstsConfig base = Loopback.config(args[0], EndpointType.valueOf(args[1]), List.of(set), 1L << 40);
         BurstsConfig config = new BurstsConfig(base.listen(), base.provider(),
                 base.endpoint(), base.sets(), base.segmentSize(), base.segments(), base.window(), base.maxBytes(),
                 Duration.ofSeconds(30), 2, base.cancelDelay());

@@ -3,7 +3,7 @@ package io.fabrichealth.probes.bursts;
 import io.fabrichealth.config.BurstSet;
 import io.fabrichealth.config.BurstsConfig;
 import io.fabrichealth.config.ByteSize;
-import io.fabrichealth.config.Endpoint;
+import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.config.HostPort;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -24,7 +24,7 @@ final class Loopback {
         }
     }
 
-    static BurstsConfig config(String provider, Endpoint endpoint, List<BurstSet> sets, long maxBytes) {
+    static BurstsConfig config(String provider, EndpointType endpoint, List<BurstSet> sets, long maxBytes) {
         return new BurstsConfig(new HostPort("127.0.0.1", freePort()), provider, endpoint, sets, ByteSize.ofKiB(64), 4,
                 8, ByteSize.ofBytes(maxBytes), Duration.ofSeconds(2), 2, Duration.ofMillis(10));
     }

@@ -1,7 +1,7 @@
 package io.fabrichealth.probes.bursts;
 
 import io.fabrichealth.config.BurstSet;
-import io.fabrichealth.config.Endpoint;
+import io.fabrichealth.config.EndpointType;
 import java.util.List;
 
 /**
@@ -15,7 +15,7 @@ public final class SuiteMain {
 
     public static void main(String[] args) {
         RecordingAlarms alarms = new RecordingAlarms();
-        try (BurstService service = new BurstService(Loopback.config(args[0], Endpoint.valueOf(args[1]),
+        try (BurstService service = new BurstService(Loopback.config(args[0], EndpointType.valueOf(args[1]),
                 List.of(BurstSet.values()), 8 << 20), alarms)) {
             service.startTarget();
             SuiteResult suite = service.runSuite(service.config().listen());

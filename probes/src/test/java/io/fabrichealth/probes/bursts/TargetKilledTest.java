@@ -2,9 +2,10 @@ package io.fabrichealth.probes.bursts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.BurstSet;
 import io.fabrichealth.config.BurstsConfig;
-import io.fabrichealth.config.Endpoint;
+import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.config.HostPort;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +23,7 @@ class TargetKilledTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource(delimiter = '|', value = {"tcp|MSG", "tcp;ofi_rxm|RDM", "sockets|MSG"})
-    void killingTheTargetMidBurstFailsTheSetWithinTPlusTheTimeout(String provider, Endpoint endpoint, @TempDir Path work)
+    void killingTheTargetMidBurstFailsTheSetWithinTPlusTheTimeout(String provider, EndpointType endpoint, @TempDir Path work)
             throws Exception {
         int port = Loopback.freePort();
         Process target = ChildJvm.start(work, Map.of("FI_SOCKETS_PE_WAITTIME", "0"), TargetMain.class, provider,
@@ -50,7 +51,7 @@ class TargetKilledTest {
             assertThat(result.reason()).contains("target 127.0.0.1:" + port)
                     .containsAnyOf("went away", "stopped answering", "failed:");
             assertThat(took).isLessThan(t.plus(BurstPlan.STALL_TIMEOUT).plusSeconds(1));
-            assertThat(alarms.observedBad).singleElement().satisfies(a -> assertThat(a.kind()).isEqualTo("BurstFailed"));
+            assertThat(alarms.observedBad).singleElement().satisfies(a -> assertThat(a.kind()).isEqualTo(AlarmKind.BurstFailed));
         } finally {
             target.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
         }

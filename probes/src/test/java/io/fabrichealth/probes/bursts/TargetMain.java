@@ -1,8 +1,8 @@
 package io.fabrichealth.probes.bursts;
 
 import io.fabrichealth.config.BurstSet;
-import io.fabrichealth.config.Endpoint;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.config.EndpointType;
+import io.fabrichealth.alarms.AlarmSink;
 import java.util.List;
 
 /**
@@ -14,7 +14,7 @@ public final class TargetMain {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        var base = Loopback.config(args[0], Endpoint.valueOf(args[1]), List.of(BurstSet.DEFAULT), 1L << 40);
+        var base = Loopback.config(args[0], EndpointType.valueOf(args[1]), List.of(BurstSet.DEFAULT), 1L << 40);
         var config = new io.fabrichealth.config.BurstsConfig(new io.fabrichealth.config.HostPort("127.0.0.1",
                 Integer.parseInt(args[2])), base.provider(), base.endpoint(), base.sets(), base.segmentSize(),
                 base.segments(), base.window(), base.maxBytes(), java.time.Duration.ofSeconds(30), 4,

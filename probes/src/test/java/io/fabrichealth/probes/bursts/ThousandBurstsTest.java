@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabrichealth.config.BurstSet;
 import io.fabrichealth.config.BurstsConfig;
 import io.fabrichealth.config.ByteSize;
-import io.fabrichealth.config.Endpoint;
+import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.jni.fabric.FabricLibrary;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,8 +20,8 @@ class ThousandBurstsTest {
 
     @Test
     void afterAThousandBurstsFdsAndNativeHandlesAreBackAtBaseline() {
-        BurstsConfig base = Loopback.config("tcp", Endpoint.MSG, List.of(BurstSet.DEFAULT), 8192);
-        BurstsConfig config = new BurstsConfig(base.listen(), "tcp", Endpoint.MSG, base.sets(), ByteSize.ofKiB(4), 2, 2,
+        BurstsConfig base = Loopback.config("tcp", EndpointType.MSG, List.of(BurstSet.DEFAULT), 8192);
+        BurstsConfig config = new BurstsConfig(base.listen(), "tcp", EndpointType.MSG, base.sets(), ByteSize.ofKiB(4), 2, 2,
                 ByteSize.ofKiB(8), Duration.ofSeconds(2), 2, base.cancelDelay());
         try (BurstService service = new BurstService(config, new RecordingAlarms())) {
             service.startTarget();

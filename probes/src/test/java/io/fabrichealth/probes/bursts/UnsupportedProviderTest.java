@@ -3,7 +3,7 @@ package io.fabrichealth.probes.bursts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabrichealth.config.BurstSet;
-import io.fabrichealth.config.Endpoint;
+import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.config.HostPort;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +19,7 @@ class UnsupportedProviderTest {
     @Test
     void shmHasNoMsgEndpointSoItIsUnsupportedNamingTheProvider() {
         RecordingAlarms alarms = new RecordingAlarms();
-        BurstService service = new BurstService(Loopback.config("shm", Endpoint.MSG, List.of(BurstSet.DEFAULT), 1 << 20),
+        BurstService service = new BurstService(Loopback.config("shm", EndpointType.MSG, List.of(BurstSet.DEFAULT), 1 << 20),
                 alarms);
         BurstResult r = service.runSet(new HostPort("127.0.0.1", Loopback.freePort()), BurstSet.DEFAULT);
         assertThat(r.outcome()).as(r.reason()).isEqualTo(BurstResult.Outcome.UNSUPPORTED);
@@ -46,7 +46,7 @@ class UnsupportedProviderTest {
 
     @Test
     void aTargetThatIsNotListeningFailsSayingSo() {
-        BurstService service = new BurstService(Loopback.config("tcp", Endpoint.MSG, List.of(BurstSet.DEFAULT), 1 << 20),
+        BurstService service = new BurstService(Loopback.config("tcp", EndpointType.MSG, List.of(BurstSet.DEFAULT), 1 << 20),
                 new RecordingAlarms());
         BurstResult r = service.runSet(new HostPort("127.0.0.1", Loopback.freePort()), BurstSet.DEFAULT);
         assertThat(r.outcome()).isEqualTo(BurstResult.Outcome.FAIL);

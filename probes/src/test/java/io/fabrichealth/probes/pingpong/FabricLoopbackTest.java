@@ -2,9 +2,10 @@ package io.fabrichealth.probes.pingpong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.PingPongConfig;
 import io.fabrichealth.config.Transport;
-import io.fabrichealth.jni.fabric.EndpointType;
+import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.jni.fabric.FabricLibrary;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -53,7 +54,7 @@ class FabricLoopbackTest {
                     org.assertj.core.data.Percentage.withPercentage(1));
             assertThat(s.txMicrosPerSend()).isPositive();
             assertThat(alarms.raised).isEmpty();
-            assertThat(alarms.lastBad("PeerUnreachable")).isFalse();
+            assertThat(alarms.lastBad(AlarmKind.PeerUnreachable)).isFalse();
         }
         assertThat(FabricLibrary.openHandles()).as("fids left open").isEqualTo(handles);
     }
@@ -63,7 +64,7 @@ class FabricLoopbackTest {
         RecordingAlarms alarms = new RecordingAlarms();
         PingPongConfig timed = Loopback.config(1024, 64, 4, 2, Duration.ofSeconds(30));
         PingPongConfig config = new PingPongConfig(timed.listen(), timed.transports(), timed.requestSize(),
-                timed.ackSize(), timed.depth(), timed.tasks(), timed.duration(), 250, timed.missesBeforeAlarm());
+                timed.ackSize(), timed.depth(), timed.tasks(), timed.duration(), 250);
         try (PingPongService service = Loopback.service(config, "tcp", EndpointType.MSG, alarms)) {
             service.startResponder();
             long t0 = System.nanoTime();
@@ -97,7 +98,7 @@ class FabricLoopbackTest {
             assertThat(r.reason()).startsWith("3 corrupted payload(s)");
             assertThat(service.drill().corrupted()).isEqualTo(3);
             assertThat(alarms.raised).hasSize(3).allSatisfy(a -> {
-                assertThat(a.kind()).isEqualTo("Corruption");
+                assertThat(a.kind()).isEqualTo(AlarmKind.Corruption);
                 assertThat(a.subject()).isEqualTo("pingpong fabric " + config.listen());
                 assertThat(a.details()).contains("peer " + config.listen(), "transport fabric", "ack from responder task 0, initiator task 0",
                         "first bad byte at payload offset " + offset, "(message byte " + (offset + Header.SIZE) + ")",

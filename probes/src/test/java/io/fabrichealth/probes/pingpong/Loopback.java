@@ -4,8 +4,8 @@ import io.fabrichealth.config.ByteSize;
 import io.fabrichealth.config.HostPort;
 import io.fabrichealth.config.PingPongConfig;
 import io.fabrichealth.config.Transport;
-import io.fabrichealth.jni.fabric.EndpointType;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.config.EndpointType;
+import io.fabrichealth.alarms.AlarmSink;
 import io.fabrichealth.probes.pingpong.fabric.FabricPlane;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -29,7 +29,7 @@ final class Loopback {
 
     static PingPongConfig config(int requestBytes, int ackBytes, int depth, int tasks, Duration duration) {
         return new PingPongConfig(new HostPort("127.0.0.1", freePort()), List.of(Transport.FABRIC),
-                ByteSize.ofBytes(requestBytes), ByteSize.ofBytes(ackBytes), depth, tasks, duration, 2);
+                ByteSize.ofBytes(requestBytes), ByteSize.ofBytes(ackBytes), depth, tasks, duration);
     }
 
     /** A service whose fabric transport is {@code provider} with {@code type} endpoints. */

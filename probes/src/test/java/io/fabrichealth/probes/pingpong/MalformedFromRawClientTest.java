@@ -2,9 +2,10 @@ package io.fabrichealth.probes.pingpong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.PingPongConfig;
 import io.fabrichealth.config.Transport;
-import io.fabrichealth.jni.fabric.EndpointType;
+import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.probes.pingpong.fabric.FabricPlane;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -63,7 +64,7 @@ class MalformedFromRawClientTest {
             assertThat(service.responder().malformed()).isEqualTo(5);
             // What arrived damaged is a Corruption (the responder cannot tell a broken sender from a broken wire);
             // a sound message of a stranger's session is only stray.
-            assertThat(alarms.raised).extracting(a -> a.kind()).containsOnly("Corruption");
+            assertThat(alarms.raised).extracting(a -> a.kind()).containsOnly(AlarmKind.Corruption);
             assertThat(alarms.raised).extracting(a -> a.details()).satisfiesExactly(
                     d -> assertThat(d).contains("bad magic"), d -> assertThat(d).contains("bad crc"),
                     d -> assertThat(d).contains("truncated (20 bytes"), d -> assertThat(d).contains("truncated (300 bytes"));

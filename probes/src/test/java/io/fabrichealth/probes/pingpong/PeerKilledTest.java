@@ -2,22 +2,30 @@ package io.fabrichealth.probes.pingpong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabrichealth.alarms.AlarmBook;
+import io.fabrichealth.config.AlarmKind;
+import io.fabrichealth.config.AlarmsConfig;
 import io.fabrichealth.config.HostPort;
+import io.fabrichealth.config.Hysteresis;
 import io.fabrichealth.config.PingPongConfig;
 import io.fabrichealth.config.Transport;
-import io.fabrichealth.jni.fabric.EndpointType;
+import io.fabrichealth.config.EndpointType;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A peer killed in the middle of a run: that run finds it unreachable, the K-th miss in a row reports
- * PeerUnreachable bad, and the first run after the peer comes back reports it good again (the alarm clears).
+ * A peer killed in the middle of a run: that run finds it unreachable, every miss is reported bad, the K-th miss in
+ * a row raises PeerUnreachable in the alarm model (configured raiseAfter K), and the first run after the peer
+ * comes back reports it good again (the alarm clears).
  */
 class PeerKilledTest {
     private static final int K = 2;
@@ -27,12 +35,14 @@ class PeerKilledTest {
         int port = Loopback.freePort();
         HostPort peer = new HostPort("127.0.0.1", port);
         String subject = "pingpong fabric " + peer;
-        RecordingAlarms alarms = new RecordingAlarms();
+        Map<AlarmKind, Hysteresis> h = new EnumMap<>(AlarmsConfig.DEFAULTS.hysteresis());
+        h.put(AlarmKind.PeerUnreachable, new Hysteresis(K, 1));
+        AlarmBook book = AlarmBook.inMemory(new AlarmsConfig(h), Clock.systemUTC());
         PingPongConfig config = Loopback.config(1024, 64, 1, 1, Duration.ofSeconds(3));
-        PingPongConfig withK = new PingPongConfig(config.listen(), List.of(Transport.FABRIC), config.requestSize(),
-                config.ackSize(), 1, 1, config.duration(), K);
+        PingPongConfig one = new PingPongConfig(config.listen(), List.of(Transport.FABRIC), config.requestSize(),
+                config.ackSize(), 1, 1, config.duration());
         Process responder = start(work, port, "1");
-        try (PingPongService service = Loopback.service(withK, "tcp", EndpointType.MSG, alarms)) {
+        try (PingPongService service = Loopback.service(one, "tcp", EndpointType.MSG, book.sink())) {
             CompletableFuture<PingPongResult> run = CompletableFuture.supplyAsync(
                     () -> service.run(Transport.FABRIC, peer));
             Thread.sleep(1_000);
@@ -44,22 +54,21 @@ class PeerKilledTest {
             assertThat(killed.reachable()).isFalse();
             assertThat(killed.stats().acked()).isPositive();
             assertThat(killed.reason()).contains("the responder did not return its counts");
-            assertThat(alarms.observed).as("one miss of K=2: nothing reported yet").isEmpty();
+            assertThat(book.active(AlarmKind.PeerUnreachable, subject)).as("one miss of K=2: no alarm yet").isEmpty();
 
             PingPongResult gone = service.run(Transport.FABRIC, peer);
             assertThat(gone.outcome()).isEqualTo(PingPongResult.Outcome.UNREACHABLE);
             assertThat(gone.reason()).contains("no control connection to " + peer);
-            assertThat(alarms.observed).singleElement().satisfies(o -> {
-                assertThat(o.kind()).isEqualTo("PeerUnreachable");
-                assertThat(o.subject()).isEqualTo(subject);
-                assertThat(o.bad()).isTrue();
-                assertThat(o.details()).contains("missed 2 ping-pong run(s) in a row");
+            assertThat(book.active(AlarmKind.PeerUnreachable, subject)).hasValueSatisfying(a -> {
+                assertThat(a.kind()).isEqualTo(AlarmKind.PeerUnreachable);
+                assertThat(a.subject()).isEqualTo(subject);
+                assertThat(a.details()).contains("missed a ping-pong run");
             });
 
             responder = start(work, port, "2");
             PingPongResult back = service.run(Transport.FABRIC, peer);
             assertThat(back.outcome()).as(back.summary()).isEqualTo(PingPongResult.Outcome.OK);
-            assertThat(alarms.lastBad("PeerUnreachable")).as("the peer answers again").isFalse();
+            assertThat(book.active(AlarmKind.PeerUnreachable, subject)).as("the peer answers again").isEmpty();
         } finally {
             responder.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
         }

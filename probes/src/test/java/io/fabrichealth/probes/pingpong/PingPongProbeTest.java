@@ -6,8 +6,8 @@ import io.fabrichealth.config.ByteSize;
 import io.fabrichealth.config.HostPort;
 import io.fabrichealth.config.PingPongConfig;
 import io.fabrichealth.config.Transport;
-import io.fabrichealth.jni.fabric.EndpointType;
-import io.fabrichealth.probes.ProbeFamily;
+import io.fabrichealth.config.EndpointType;
+import io.fabrichealth.config.ProbeFamily;
 import io.fabrichealth.probes.ProbeResult;
 import io.fabrichealth.probes.pingpong.fabric.FabricPlane;
 import io.fabrichealth.probes.pingpong.rds.RdsPlane;
@@ -42,7 +42,7 @@ class PingPongProbeTest {
     void rdsAndVerbsWithoutKernelSupportAreUnsupportedNotFailed() {
         HostPort listen = new HostPort("127.0.0.1", Loopback.freePort());
         PingPongConfig config = new PingPongConfig(listen, List.of(Transport.RDS, Transport.VERBS),
-                ByteSize.ofKiB(1), ByteSize.ofBytes(64), 1, 1, Duration.ofMillis(200), 2);
+                ByteSize.ofKiB(1), ByteSize.ofBytes(64), 1, 1, Duration.ofMillis(200));
         RecordingAlarms alarms = new RecordingAlarms();
         try (PingPongService service = new PingPongService(config, Map.of(Transport.RDS, new RdsPlane(),
                 Transport.VERBS, new VerbsPlane()), alarms)) {
@@ -62,7 +62,7 @@ class PingPongProbeTest {
         PingPongConfig config = Loopback.config(1024, 64, 1, 1, Duration.ofMillis(200));
         HostPort rdsOnly = new HostPort("127.0.0.1", Loopback.freePort());
         PingPongConfig responderConfig = new PingPongConfig(rdsOnly, List.of(Transport.RDS), config.requestSize(),
-                config.ackSize(), 1, 1, config.duration(), 2);
+                config.ackSize(), 1, 1, config.duration());
         try (PingPongService responder = new PingPongService(responderConfig, Map.of(Transport.RDS, new RdsPlane()),
                 new RecordingAlarms());
                 PingPongService initiator = new PingPongService(config, Map.of(Transport.FABRIC,

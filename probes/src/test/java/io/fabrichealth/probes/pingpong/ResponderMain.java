@@ -1,7 +1,7 @@
 package io.fabrichealth.probes.pingpong;
 
-import io.fabrichealth.jni.fabric.EndpointType;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.config.EndpointType;
+import io.fabrichealth.alarms.AlarmSink;
 import java.time.Duration;
 
 /** Child main: a ping-pong responder over libfabric tcp MSG on 127.0.0.1:PORT until killed (at most 60 s). */

@@ -1,7 +1,8 @@
 package io.fabrichealth.probes.smp;
 
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.SmpConfig;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.alarms.AlarmSink;
 import io.fabrichealth.probes.ProbeResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,12 +40,12 @@ final class Sweeps {
         final List<String> seen = new ArrayList<>();
 
         @Override
-        public synchronized void observe(String kind, String subject, boolean bad, String details) {
+        public synchronized void observe(AlarmKind kind, String subject, boolean bad, String details) {
             seen.add(kind + " " + subject + " " + (bad ? "bad" : "good"));
         }
 
         @Override
-        public synchronized void raise(String kind, String subject, String details) {
+        public synchronized void raise(AlarmKind kind, String subject, String details) {
             seen.add(kind + " " + subject + " raised");
         }
 

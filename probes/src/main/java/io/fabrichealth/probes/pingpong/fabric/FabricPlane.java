@@ -3,13 +3,14 @@ package io.fabrichealth.probes.pingpong.fabric;
 import io.fabrichealth.config.Transport;
 import io.fabrichealth.jni.Fabric;
 import io.fabrichealth.jni.NativeException;
-import io.fabrichealth.jni.fabric.EndpointType;
+import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.jni.fabric.FabricHints;
 import io.fabrichealth.jni.fabric.FabricInfo;
 import io.fabrichealth.jni.fabric.Flags;
 import io.fabrichealth.probes.pingpong.DataPlane;
 import io.fabrichealth.probes.pingpong.SessionPlane;
 import io.fabrichealth.probes.pingpong.Terms;
+import io.fabrichealth.probes.session.FabricEndpoints;
 import java.net.InetAddress;
 
 /**
@@ -34,7 +35,7 @@ public final class FabricPlane implements DataPlane {
     }
 
     FabricHints hints() {
-        return new FabricHints(provider, type, Flags.FI_MSG, FabricHints.MR_MODES_HANDLED, null, null, false, 0, 0);
+        return new FabricHints(provider, FabricEndpoints.fiType(type), Flags.FI_MSG, FabricHints.MR_MODES_HANDLED, null, null, false, 0, 0);
     }
 
     String description() {

@@ -1,11 +1,12 @@
 package io.fabrichealth.probes.bursts.guest;
 
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.BurstSet;
 import io.fabrichealth.config.BurstsConfig;
 import io.fabrichealth.config.ByteSize;
-import io.fabrichealth.config.Endpoint;
+import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.config.HostPort;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.alarms.AlarmSink;
 import io.fabrichealth.probes.bursts.BurstResult;
 import io.fabrichealth.probes.bursts.BurstService;
 import io.fabrichealth.probes.bursts.SuiteResult;
@@ -67,7 +68,7 @@ public final class GuestBurstMain {
     }
 
     private static BurstsConfig config(HostPort listen, ByteSize maxBytes) {
-        return new BurstsConfig(listen, PROVIDER, Endpoint.MSG, SETS, SEGMENT_SIZE, SEGMENTS, WINDOW, maxBytes,
+        return new BurstsConfig(listen, PROVIDER, EndpointType.MSG, SETS, SEGMENT_SIZE, SEGMENTS, WINDOW, maxBytes,
                 MAX_DURATION, 2, Duration.ofMillis(10));
     }
 
@@ -195,14 +196,14 @@ public final class GuestBurstMain {
         final List<String> bad = new CopyOnWriteArrayList<>();
 
         @Override
-        public void observe(String kind, String subject, boolean isBad, String details) {
+        public void observe(AlarmKind kind, String subject, boolean isBad, String details) {
             if (isBad) {
                 bad.add(kind + " " + subject + ": " + details);
             }
         }
 
         @Override
-        public void raise(String kind, String subject, String details) {
+        public void raise(AlarmKind kind, String subject, String details) {
             raised.add(kind + " " + subject + ": " + details);
         }
     }

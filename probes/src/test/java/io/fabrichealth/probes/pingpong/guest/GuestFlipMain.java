@@ -1,8 +1,9 @@
 package io.fabrichealth.probes.pingpong.guest;
 
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.HostPort;
 import io.fabrichealth.config.Transport;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.alarms.AlarmSink;
 import io.fabrichealth.probes.pingpong.PingPongResult;
 import io.fabrichealth.probes.pingpong.PingPongService;
 import io.fabrichealth.testbed.flip.BitFlips;
@@ -106,11 +107,11 @@ public final class GuestFlipMain {
         final List<String> raised = new CopyOnWriteArrayList<>();
 
         @Override
-        public void observe(String kind, String subject, boolean bad, String details) {
+        public void observe(AlarmKind kind, String subject, boolean bad, String details) {
         }
 
         @Override
-        public void raise(String kind, String subject, String details) {
+        public void raise(AlarmKind kind, String subject, String details) {
             raised.add(kind + " " + subject + ": " + details);
             System.out.println("ALARM " + kind + " " + subject + ": " + details);
         }

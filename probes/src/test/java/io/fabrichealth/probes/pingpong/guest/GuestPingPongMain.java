@@ -1,12 +1,13 @@
 package io.fabrichealth.probes.pingpong.guest;
 
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.ByteSize;
 import io.fabrichealth.config.HostPort;
 import io.fabrichealth.config.PingPongConfig;
 import io.fabrichealth.config.Transport;
 import io.fabrichealth.jni.rds.RdsConnection;
 import io.fabrichealth.jni.rds.RdsSocket;
-import io.fabrichealth.probes.AlarmSink;
+import io.fabrichealth.alarms.AlarmSink;
 import io.fabrichealth.probes.pingpong.DataPlane;
 import io.fabrichealth.probes.pingpong.PingPongResult;
 import io.fabrichealth.probes.pingpong.PingPongService;
@@ -160,7 +161,7 @@ public final class GuestPingPongMain {
 
     static PingPongService service(Transport transport, String host, int port, AlarmSink alarms) {
         PingPongConfig config = new PingPongConfig(new HostPort(host, port), List.of(transport),
-                ByteSize.ofBytes(REQUEST), ByteSize.ofBytes(ACK), 4, 2, Duration.ofSeconds(2), 2);
+                ByteSize.ofBytes(REQUEST), ByteSize.ofBytes(ACK), 4, 2, Duration.ofSeconds(2));
         return new PingPongService(config, Map.of(transport, plane(transport)), alarms);
     }
 
@@ -175,14 +176,14 @@ public final class GuestPingPongMain {
     /** Prints every alarm as ALARM lines. */
     private static final class Recorded implements AlarmSink {
         @Override
-        public void observe(String kind, String subject, boolean bad, String details) {
+        public void observe(AlarmKind kind, String subject, boolean bad, String details) {
             if (bad) {
                 System.out.println("ALARM observe " + kind + " " + subject + ": " + details);
             }
         }
 
         @Override
-        public void raise(String kind, String subject, String details) {
+        public void raise(AlarmKind kind, String subject, String details) {
             System.out.println("ALARM " + kind + " " + subject + ": " + details);
         }
     }

@@ -1,4 +1,4 @@
-package io.fabrichealth.mbeans.alarms;
+package io.fabrichealth.config;
 
 /** ITU X.733 perceived severities, most severe first. */
 public enum Severity {

@@ -1,4 +1,4 @@
-package io.fabrichealth.mbeans.alarms;
+package io.fabrichealth.alarms;
 
 /** One transition of one alarm, as the book tells its listeners; {@code alarm} is the state after it. */
 public record AlarmChange(Type type, Alarm alarm) {

@@ -1,7 +1,9 @@
-package io.fabrichealth.mbeans.alarms;
+package io.fabrichealth.alarms;
 
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.AlarmsConfig;
 import io.fabrichealth.config.Hysteresis;
+import io.fabrichealth.config.Severity;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -94,6 +96,21 @@ public final class AlarmBook implements AutoCloseable {
         listeners.remove(listener);
     }
 
+    /** The book as the probes see it: they report, the book applies hysteresis and keeps the state. */
+    public AlarmSink sink() {
+        return new AlarmSink() {
+            @Override
+            public void observe(AlarmKind kind, String subject, boolean bad, String details) {
+                AlarmBook.this.observe(kind, subject, bad, details);
+            }
+
+            @Override
+            public void raise(AlarmKind kind, String subject, String details) {
+                AlarmBook.this.raise(kind, subject, details);
+            }
+        };
+    }
+
     /**
      * One observation of {@code subject}: {@code bad} or good. {@code details} say what was seen and replace the
      * alarm's details while it is active.
@@ -103,7 +120,7 @@ public final class AlarmBook implements AutoCloseable {
     public synchronized Optional<Alarm> observe(AlarmKind kind, String subject, boolean bad, String details) {
         Key key = new Key(kind, subject);
         Alarm current = active.get(key);
-        Hysteresis h = config.hysteresis(kind.name());
+        Hysteresis h = config.hysteresis(kind);
         Instant now = clock.instant();
         if (bad) {
             int inARow = streaks.computeIfAbsent(key, k -> new Streak()).bad();

@@ -1,6 +1,6 @@
-package io.fabrichealth.probes;
+package io.fabrichealth.config;
 
-/** The probe families; the names match the {@code probe:} values of a schedule in the config. */
+/** The probe families: what a schedule fires ({@code probe:} in the config), and what counts runs and errors. */
 public enum ProbeFamily {
     SMP_SWEEP("smp-sweep"),
     BURSTS("bursts"),

@@ -1,8 +1,9 @@
-package io.fabrichealth.mbeans.alarms;
+package io.fabrichealth.alarms;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.AlarmsConfig;
 import java.time.Duration;
 import java.time.Instant;

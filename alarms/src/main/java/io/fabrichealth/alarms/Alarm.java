@@ -1,5 +1,7 @@
-package io.fabrichealth.mbeans.alarms;
+package io.fabrichealth.alarms;
 
+import io.fabrichealth.config.AlarmKind;
+import io.fabrichealth.config.Severity;
 import java.time.Instant;
 import java.util.Objects;
 

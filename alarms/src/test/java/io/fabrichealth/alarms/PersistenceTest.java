@@ -1,7 +1,8 @@
-package io.fabrichealth.mbeans.alarms;
+package io.fabrichealth.alarms;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.AlarmsConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package io.fabrichealth.mbeans.alarms;
+package io.fabrichealth.alarms;
 
 /**
  * Hears every raise, clear and acknowledgement, in order. Called while the book is locked, so that listeners see

@@ -1,4 +1,4 @@
-package io.fabrichealth.mbeans.alarms;
+package io.fabrichealth.alarms;
 
 import java.io.IOException;
 import java.util.List;

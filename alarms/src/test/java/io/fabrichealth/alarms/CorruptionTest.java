@@ -1,8 +1,10 @@
-package io.fabrichealth.mbeans.alarms;
+package io.fabrichealth.alarms;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.AlarmsConfig;
+import io.fabrichealth.config.Severity;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,10 +1,10 @@
-package io.fabrichealth.mbeans.alarms;
+package io.fabrichealth.config;
 
-import io.fabrichealth.config.AlarmsConfig;
 import java.util.Arrays;
 
 /**
- * What went wrong. The names are the keys of {@code alarms.hysteresis} in the config ({@link AlarmsConfig#KINDS}).
+ * What went wrong: the one type for alarm kinds, from the config's {@code alarms.hysteresis} keys to the MBeans.
+ * The names are written as they are here, in the config, in Jolokia answers and in the persisted state.
  */
 public enum AlarmKind {
     /** A port that was Active went Down (SMP sweep). */

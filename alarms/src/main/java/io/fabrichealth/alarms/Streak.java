@@ -1,4 +1,4 @@
-package io.fabrichealth.mbeans.alarms;
+package io.fabrichealth.alarms;
 
 /** Consecutive bad and good observations of one kind on one subject: the state hysteresis needs. */
 final class Streak {

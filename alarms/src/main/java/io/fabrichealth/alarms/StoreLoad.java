@@ -1,4 +1,4 @@
-package io.fabrichealth.mbeans.alarms;
+package io.fabrichealth.alarms;
 
 import java.util.List;
 import java.util.Optional;

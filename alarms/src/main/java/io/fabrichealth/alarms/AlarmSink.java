@@ -1,0 +1,25 @@
+package io.fabrichealth.alarms;
+
+import io.fabrichealth.config.AlarmKind;
+
+/**
+ * Where probes report what they see, without knowing JMX or counting anything: {@link AlarmBook#sink()} is the
+ * agent's one sink, and applies hysteresis once, by the config's {@code alarms.hysteresis}.
+ */
+public interface AlarmSink {
+    /** One observation per run, bad or good; raising after K bad and clearing after M good is the book's job. */
+    void observe(AlarmKind kind, String subject, boolean bad, String details);
+
+    /** A one-shot alarm that needs no hysteresis, e.g. Corruption. */
+    void raise(AlarmKind kind, String subject, String details);
+
+    AlarmSink NONE = new AlarmSink() {
+        @Override
+        public void observe(AlarmKind kind, String subject, boolean bad, String details) {
+        }
+
+        @Override
+        public void raise(AlarmKind kind, String subject, String details) {
+        }
+    };
+}
