@@ -2,10 +2,10 @@ package io.fabrichealth.agent.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabrichealth.cli.payara.JmxFlags;
 import io.fabrichealth.config.ConfigLoader;
 import io.fabrichealth.testbed.SimulatedFabric;
 import io.fabrichealth.testbed.Topologies;
-import io.fabrichealth.testbed.launch.JmxFlags;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

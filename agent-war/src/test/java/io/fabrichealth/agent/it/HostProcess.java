@@ -73,7 +73,7 @@ final class HostProcess implements AutoCloseable {
                 JNI.toAbsolutePath().toString(), work.resolve("root").toString()));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile());
         pb.environment().putAll(env);
-        pb.environment().put("LD_PRELOAD", io.fabrichealth.testbed.launch.PayaraProcess.withJsig(env.get("LD_PRELOAD")));
+        pb.environment().put("LD_PRELOAD", io.fabrichealth.cli.payara.PayaraProcess.withJsig(env.get("LD_PRELOAD")));
         Path log = work.resolve("payara.log");
         pb.redirectError(log.toFile());
         HostProcess host = new HostProcess(pb.start(), log, port);

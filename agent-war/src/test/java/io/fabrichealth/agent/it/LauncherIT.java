@@ -56,7 +56,7 @@ class LauncherIT {
         // wrappers) inherits SIGINT ignored, and a JVM that starts with SIGINT ignored never sees Ctrl-C.
         ProcessBuilder pb = new ProcessBuilder("env", "--default-signal=INT",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", cp, "io.fabrichealth.testbed.launch.Launcher", "--home", root.toString(), "run",
+                "-cp", cp, "io.fabrichealth.cli.Launcher", "--home", root.toString(), "run",
                 "--config", config.toString());
         pb.redirectError(work.resolve("launcher.err").toFile());
         Process launcher = pb.start();
@@ -86,7 +86,7 @@ class LauncherIT {
 
             // ./fabric-health bursts PEER: the suite runs now, through the agent, and prints fabtrun's table.
             Process bursts = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp", cp, "io.fabrichealth.testbed.launch.Launcher", "--home", root.toString(), "bursts",
+                    "-cp", cp, "io.fabrichealth.cli.Launcher", "--home", root.toString(), "bursts",
                     "127.0.0.1:" + burst, "--jolokia", "http://127.0.0.1:" + http + "/jolokia")
                     .redirectErrorStream(true).start();
             String table = new String(bursts.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -97,7 +97,7 @@ class LauncherIT {
             String ports = "";
             for (int i = 0; i < 60 && !ports.contains("node04"); i++) {
                 Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-cp", cp, "io.fabrichealth.testbed.launch.PortsReport", "--url",
+                        "-cp", cp, "io.fabrichealth.cli.ports.PortsReport", "--url",
                         "http://127.0.0.1:" + http + "/jolokia").redirectErrorStream(true).start();
                 ports = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
                 assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();

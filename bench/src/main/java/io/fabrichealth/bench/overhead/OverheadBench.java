@@ -1,10 +1,10 @@
 package io.fabrichealth.bench.overhead;
 
+import io.fabrichealth.cli.AgentClient;
+import io.fabrichealth.cli.Home;
+import io.fabrichealth.cli.payara.PayaraProcess;
 import io.fabrichealth.testbed.SimulatedFabric;
 import io.fabrichealth.testbed.Topologies;
-import io.fabrichealth.testbed.launch.AgentClient;
-import io.fabrichealth.testbed.launch.Home;
-import io.fabrichealth.testbed.launch.PayaraProcess;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -19,6 +19,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import org.jolokia.json.JSONArray;
+import org.jolokia.json.JSONObject;
 
 /**
  * What the agent costs a host, on the bundled simulated fabric:
@@ -163,8 +165,9 @@ public final class OverheadBench {
         for (int i = 0; i < sweeps; i++) {
             long runs = ((Number) client.request(attr(SWEEP_SCHEDULE, "Runs"), Duration.ofSeconds(10))).longValue();
             List<long[]> reads = new ArrayList<>(); // {startMillis, endMillis, nanos}
-            client.request("{\"type\":\"exec\",\"mbean\":\"" + SWEEP_SCHEDULE + "\",\"operation\":\"runNow\"}",
-                    Duration.ofSeconds(10));
+            JSONObject runNow = AgentClient.newRequest("exec", SWEEP_SCHEDULE);
+            runNow.put("operation", "runNow");
+            client.request(runNow, Duration.ofSeconds(10));
             long until = System.nanoTime() + 300_000_000L;
             while (System.nanoTime() < until) {
                 long t0 = System.currentTimeMillis();
@@ -214,12 +217,15 @@ public final class OverheadBench {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> sweepRun(AgentClient client) throws IOException {
-        return (Map<String, Object>) client.request("{\"type\":\"read\",\"mbean\":\"" + SWEEP_SCHEDULE
-                + "\",\"attribute\":[\"Runs\",\"LastFireTime\",\"LastDurationMillis\"]}", Duration.ofSeconds(10));
+        JSONObject read = AgentClient.newRequest("read", SWEEP_SCHEDULE);
+        read.put("attribute", new JSONArray(List.of("Runs", "LastFireTime", "LastDurationMillis")));
+        return (Map<String, Object>) client.request(read, Duration.ofSeconds(10));
     }
 
-    private static String attr(String mbean, String attribute) {
-        return "{\"type\":\"read\",\"mbean\":\"" + mbean + "\",\"attribute\":\"" + attribute + "\"}";
+    private static JSONObject attr(String mbean, String attribute) {
+        JSONObject read = AgentClient.newRequest("read", mbean);
+        read.put("attribute", attribute);
+        return read;
     }
 
     /** Times one bulk read to the last byte of the answer; checks the answer after the clock stops. */
@@ -252,13 +258,13 @@ public final class OverheadBench {
     /** One Jolokia request listing a read of every fabric.health MBean, as a monitoring system would poll. */
     @SuppressWarnings("unchecked")
     private static String bulkRead(AgentClient client) throws IOException {
-        List<String> names = (List<String>) client.request("{\"type\":\"search\",\"mbean\":\"fabric.health:*\"}",
+        List<String> names = (List<String>) client.request(AgentClient.newRequest("search", "fabric.health:*"),
                 Duration.ofSeconds(10));
-        StringBuilder sb = new StringBuilder("[");
+        JSONArray bulk = new JSONArray();
         for (String n : names) {
-            sb.append(sb.length() > 1 ? "," : "").append("{\"type\":\"read\",\"mbean\":").append(AgentClient.quote(n)).append('}');
+            bulk.add(AgentClient.newRequest("read", n));
         }
-        return sb.append(']').toString();
+        return bulk.toJSONString();
     }
 
     /** A WAR with nothing in it: Payara boots the same way, serves nothing of ours. */

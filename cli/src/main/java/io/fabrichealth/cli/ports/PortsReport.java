@@ -1,5 +1,6 @@
-package io.fabrichealth.testbed.launch;
+package io.fabrichealth.cli.ports;
 
+import io.fabrichealth.cli.AgentClient;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -13,10 +14,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.jolokia.json.JSONArray;
+import org.jolokia.json.JSONObject;
+import org.jolokia.json.parser.JSONParser;
+import org.jolokia.json.parser.ParseException;
 
 /**
  * The Java side of {@code ./fabric-health ports}: reads the running agent's Port and SmpProbe MBeans over Jolokia
@@ -83,13 +87,12 @@ public final class PortsReport {
     /** One Jolokia bulk read of every Port MBean and the SmpProbe MBean; returns Jolokia's JSON answer. */
     public static String fetch(URI jolokia, String user, String password, Duration timeout)
             throws IOException, InterruptedException {
-        StringBuilder attrs = new StringBuilder();
-        for (String a : ATTRIBUTES) {
-            attrs.append(attrs.length() == 0 ? "" : ",").append('"').append(a).append('"');
-        }
-        String body = "[{\"type\":\"read\",\"mbean\":\"fabric.health:type=Port,*\",\"attribute\":[" + attrs
-                + "]},{\"type\":\"read\",\"mbean\":\"fabric.health:type=SmpProbe\",\"attribute\":[\"LastSweep\","
-                + "\"SweepDurationMillis\",\"NodesSeen\",\"SilentNodes\",\"LastError\"]}]";
+        JSONObject ports = AgentClient.newRequest("read", "fabric.health:type=Port,*");
+        ports.put("attribute", new JSONArray(List.of(ATTRIBUTES)));
+        JSONObject probe = AgentClient.newRequest("read", "fabric.health:type=SmpProbe");
+        probe.put("attribute", new JSONArray(List.of("LastSweep", "SweepDurationMillis", "NodesSeen", "SilentNodes",
+                "LastError")));
+        String body = new JSONArray(List.of(ports, probe)).toJSONString();
         HttpRequest.Builder req = HttpRequest.newBuilder(jolokia).timeout(timeout)
                 .header("Content-Type", "application/json") // Jolokia answers 400 without it
                 .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
@@ -126,8 +129,9 @@ public final class PortsReport {
                 out.append("last sweep failed: ").append(error).append('\n');
             }
             List<PortRow> bad = new ArrayList<>(ports.stream().filter(p -> !p.health().equals("OK")).toList());
+            // Jolokia's answer is an unordered map: the GUID keeps two nodes with one description in a fixed order.
             bad.sort(Comparator.comparing((PortRow p) -> !p.health().equals("CRIT")).thenComparing(PortRow::node)
-                    .thenComparingInt(PortRow::port));
+                    .thenComparing(PortRow::nodeGuid).thenComparingInt(PortRow::port));
             for (PortRow p : bad) {
                 String link = p.state().isEmpty() ? "no PortInfo" : p.state() + "/" + p.phys()
                         + (p.state().equals("Down") ? "" : " " + p.width() + " " + p.speed());
@@ -155,7 +159,12 @@ public final class PortsReport {
     /** Reads Jolokia's answer to {@link #fetch}'s bulk request. */
     @SuppressWarnings("unchecked")
     public static Report parse(String jolokiaJson) {
-        Object root = Json.parse(jolokiaJson);
+        Object root;
+        try {
+            root = new JSONParser().parse(jolokiaJson);
+        } catch (ParseException | IOException e) {
+            throw new IllegalArgumentException("bad JSON from Jolokia: " + e.getMessage(), e);
+        }
         if (!(root instanceof List<?> answers) || answers.size() != 2) {
             throw new IllegalArgumentException("not a Jolokia bulk answer: " + abbreviate(jolokiaJson));
         }
@@ -204,169 +213,5 @@ public final class PortsReport {
     private static void exit(int status, String message) {
         System.err.println("fabric-health ports: " + message);
         System.exit(status);
-    }
-
-    /**
-     * Just enough JSON for Jolokia's answers (objects, arrays, strings, numbers, booleans, null), so the launcher
-     * needs no JSON library on its classpath.
-     */
-    static final class Json {
-        private final String s;
-        private int i;
-
-        private Json(String s) {
-            this.s = s;
-        }
-
-        static Object parse(String text) {
-            Json p = new Json(text);
-            Object v = p.value();
-            p.space();
-            if (p.i != text.length()) {
-                throw p.error("trailing characters");
-            }
-            return v;
-        }
-
-        private Object value() {
-            space();
-            if (i >= s.length()) {
-                throw error("unexpected end");
-            }
-            char c = s.charAt(i);
-            switch (c) {
-                case '{':
-                    return object();
-                case '[':
-                    return array();
-                case '"':
-                    return string();
-                case 't':
-                    return literal("true", Boolean.TRUE);
-                case 'f':
-                    return literal("false", Boolean.FALSE);
-                case 'n':
-                    return literal("null", null);
-                default:
-                    return number();
-            }
-        }
-
-        private Map<String, Object> object() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            i++;
-            space();
-            if (peek() == '}') {
-                i++;
-                return m;
-            }
-            while (true) {
-                space();
-                String key = string();
-                space();
-                expect(':');
-                m.put(key, value());
-                space();
-                if (peek() == ',') {
-                    i++;
-                } else {
-                    expect('}');
-                    return m;
-                }
-            }
-        }
-
-        private List<Object> array() {
-            List<Object> l = new ArrayList<>();
-            i++;
-            space();
-            if (peek() == ']') {
-                i++;
-                return l;
-            }
-            while (true) {
-                l.add(value());
-                space();
-                if (peek() == ',') {
-                    i++;
-                } else {
-                    expect(']');
-                    return l;
-                }
-            }
-        }
-
-        private String string() {
-            expect('"');
-            StringBuilder b = new StringBuilder();
-            while (true) {
-                if (i >= s.length()) {
-                    throw error("unterminated string");
-                }
-                char c = s.charAt(i++);
-                if (c == '"') {
-                    return b.toString();
-                }
-                if (c != '\\') {
-                    b.append(c);
-                    continue;
-                }
-                char e = s.charAt(i++);
-                switch (e) {
-                    case 'n' -> b.append('\n');
-                    case 't' -> b.append('\t');
-                    case 'r' -> b.append('\r');
-                    case 'b' -> b.append('\b');
-                    case 'f' -> b.append('\f');
-                    case 'u' -> {
-                        b.append((char) Integer.parseInt(s.substring(i, i + 4), 16));
-                        i += 4;
-                    }
-                    default -> b.append(e); // \" \\ \/
-                }
-            }
-        }
-
-        private Number number() {
-            int start = i;
-            while (i < s.length() && "+-0123456789.eE".indexOf(s.charAt(i)) >= 0) {
-                i++;
-            }
-            String n = s.substring(start, i);
-            if (n.isEmpty()) {
-                throw error("unexpected character '" + s.charAt(start) + "'");
-            }
-            return n.contains(".") || n.contains("e") || n.contains("E") ? (Number) Double.parseDouble(n)
-                    : (Number) Long.parseLong(n);
-        }
-
-        private Object literal(String word, Object value) {
-            if (!s.startsWith(word, i)) {
-                throw error("expected " + word);
-            }
-            i += word.length();
-            return value;
-        }
-
-        private void expect(char c) {
-            if (peek() != c) {
-                throw error("expected '" + c + "'");
-            }
-            i++;
-        }
-
-        private char peek() {
-            return i < s.length() ? s.charAt(i) : '\0';
-        }
-
-        private void space() {
-            while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
-                i++;
-            }
-        }
-
-        private IllegalArgumentException error(String what) {
-            return new IllegalArgumentException("bad JSON from Jolokia at character " + i + ": " + what);
-        }
     }
 }

@@ -1,4 +1,4 @@
-package io.fabrichealth.testbed.launch;
+package io.fabrichealth.cli.payara;
 
 import java.io.IOException;
 import java.net.URI;

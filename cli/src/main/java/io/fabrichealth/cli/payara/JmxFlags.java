@@ -1,4 +1,4 @@
-package io.fabrichealth.testbed.launch;
+package io.fabrichealth.cli.payara;
 
 import io.fabrichealth.config.JmxConfig;
 import java.io.IOException;

@@ -1,5 +1,7 @@
-package io.fabrichealth.testbed.launch;
+package io.fabrichealth.cli;
 
+import io.fabrichealth.cli.payara.JmxFlags;
+import io.fabrichealth.cli.payara.PayaraProcess;
 import io.fabrichealth.config.ConfigException;
 import io.fabrichealth.config.ConfigLoader;
 import io.fabrichealth.config.FabricHealthConfig;
@@ -17,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.jolokia.json.JSONObject;
 
 /**
  * The Java side of the {@code fabric-health} script: {@code run} starts the simulated fabric (when the config asks
@@ -173,8 +176,9 @@ public final class Launcher {
         String mbean = "fabric.health:type=BurstSuite,peer=" + javax.management.ObjectName.quote(peer);
         System.err.println("fabric-health: running the burst suite against " + peer + " ...");
         try {
-            Object table = agent.request("{\"type\":\"exec\",\"mbean\":" + AgentClient.quote(mbean)
-                    + ",\"operation\":\"runNow\"}", Duration.ofMinutes(10));
+            JSONObject runNow = AgentClient.newRequest("exec", mbean);
+            runNow.put("operation", "runNow");
+            Object table = agent.request(runNow, Duration.ofMinutes(10));
             System.out.println(table);
         } catch (IOException e) {
             String why = e.getMessage();

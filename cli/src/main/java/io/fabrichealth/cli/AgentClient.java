@@ -1,4 +1,4 @@
-package io.fabrichealth.testbed.launch;
+package io.fabrichealth.cli;
 
 import java.io.IOException;
 import java.net.URI;
@@ -8,8 +8,9 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.jolokia.json.JSONArray;
+import org.jolokia.json.JSONObject;
+import org.jolokia.json.JSONStructure;
 import org.jolokia.json.parser.JSONParser;
 
 /** The CLI's view of a running agent: Jolokia requests over HTTP, with errors that say what to do. */
@@ -23,10 +24,22 @@ public final class AgentClient {
         this.url = url.endsWith("/") ? url : url + "/";
     }
 
-    /** Posts one Jolokia request and returns its {@code value}; a Jolokia error becomes an IOException. */
-    public Object request(String json, Duration timeout) throws IOException {
+    /** A Jolokia request of this type on this MBean; the caller adds "attribute", "operation" and the like. */
+    public static JSONObject newRequest(String type, String mbean) {
+        JSONObject request = new JSONObject();
+        request.put("type", type);
+        request.put("mbean", mbean);
+        return request;
+    }
+
+    /**
+     * Posts one Jolokia request, or a bulk {@link JSONArray} of them, and returns its {@code value} (a list of
+     * values for a bulk request); a Jolokia error becomes an IOException.
+     */
+    public Object request(JSONStructure request, Duration timeout) throws IOException {
         HttpRequest req = HttpRequest.newBuilder(URI.create(url)).timeout(timeout)
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build();
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(request.toJSONString())).build();
         HttpResponse<String> resp;
         try {
             resp = http.send(req, HttpResponse.BodyHandlers.ofString());
@@ -54,12 +67,10 @@ public final class AgentClient {
         return value(parsed);
     }
 
-    @SuppressWarnings("unchecked")
     private static Object value(Object answer) throws IOException {
-        if (!(answer instanceof Map<?, ?> map)) {
+        if (!(answer instanceof JSONObject m)) {
             throw new IOException("the agent answered something other than a Jolokia response: " + abbreviate(String.valueOf(answer)));
         }
-        Map<String, Object> m = (Map<String, Object>) map;
         Object status = m.get("status");
         if (!(status instanceof Number n) || n.intValue() != 200) {
             throw new IOException("the agent refused: " + m.get("error"));
@@ -70,10 +81,5 @@ public final class AgentClient {
     private static String abbreviate(String s) {
         String first = s.lines().findFirst().orElse("");
         return first.length() > 200 ? first.substring(0, 200) + "..." : first;
-    }
-
-    /** A JSON string literal. */
-    public static String quote(String s) {
-        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 }

@@ -1,9 +1,8 @@
-package io.fabrichealth.probes.smp;
+package io.fabrichealth.cli.ports;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fabrichealth.testbed.launch.PortsReport;
 import org.junit.jupiter.api.Test;
 
 /**

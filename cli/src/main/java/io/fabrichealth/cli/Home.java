@@ -1,4 +1,4 @@
-package io.fabrichealth.testbed.launch;
+package io.fabrichealth.cli;
 
 import java.nio.file.Path;
 
