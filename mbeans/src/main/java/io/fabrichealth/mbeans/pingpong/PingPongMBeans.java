@@ -64,7 +64,7 @@ public final class PingPongMBeans implements PingPongListener {
 
     @Override
     public void onResult(PingPongResult result) {
-        Transport transport = Transport.valueOf(result.transport().toUpperCase(java.util.Locale.ROOT));
+        Transport transport = result.transport();
         view(transport, HostPort.parse(result.peer())).record(result);
     }
 }

@@ -58,7 +58,7 @@ final class PingPongView extends NotificationBroadcasterSupport implements PingP
         if (result.corruptionCount() > 0) {
             Notification n = new Notification(CORRUPTION_NOTIFICATION, name, sequence.incrementAndGet(),
                     result.corruptionCount() + " corrupted payload(s) in a ping-pong with " + peer + " over "
-                            + result.transport());
+                            + PingPongService.name(result.transport()));
             n.setUserData(String.join("\n", result.corruptions()));
             sendNotification(n);
         }

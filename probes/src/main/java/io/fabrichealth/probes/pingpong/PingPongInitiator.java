@@ -1,6 +1,7 @@
 package io.fabrichealth.probes.pingpong;
 
 import io.fabrichealth.config.HostPort;
+import io.fabrichealth.config.Transport;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -56,7 +57,7 @@ final class PingPongInitiator {
 
     PingPongResult run() {
         Instant at = Instant.now();
-        String transport = PingPongService.name(plane.transport());
+        Transport transport = plane.transport();
         String unavailable = plane.unavailability();
         if (unavailable != null) {
             return PingPongResult.notRun(peer.toString(), transport, PingPongResult.Outcome.UNSUPPORTED, unavailable, at);
@@ -95,7 +96,7 @@ final class PingPongInitiator {
         }
     }
 
-    private PingPongResult negotiated(ControlLink link, SessionPlane sp, Instant at, String transport)
+    private PingPongResult negotiated(ControlLink link, SessionPlane sp, Instant at, Transport transport)
             throws IOException {
         link.timeout(WELCOME_TIMEOUT_MILLIS);
         link.send(ControlLink.HELLO, out -> {
@@ -151,7 +152,7 @@ final class PingPongInitiator {
     }
 
     /** A loop transport: the server's address comes in WELCOME, the plane runs the loop, RESULT has its counts. */
-    private PingPongResult looped(ControlLink link, LoopPlane loop, Instant at, String transport) throws IOException {
+    private PingPongResult looped(ControlLink link, LoopPlane loop, Instant at, Transport transport) throws IOException {
         link.timeout(WELCOME_TIMEOUT_MILLIS);
         link.send(ControlLink.HELLO, out -> {
             terms.write(out);
@@ -239,7 +240,7 @@ final class PingPongInitiator {
         }
     }
 
-    private PingPongResult judge(Instant at, String transport, PingPongStats stats, ResponderCounts responder,
+    private PingPongResult judge(Instant at, Transport transport, PingPongStats stats, ResponderCounts responder,
             String lostPeer, String inUse) {
         ResponderCounts r = responder != null ? responder : ResponderCounts.NONE;
         boolean reachable = lostPeer == null && stats.acked() > 0;

@@ -1,5 +1,6 @@
 package io.fabrichealth.probes.pingpong;
 
+import io.fabrichealth.config.Transport;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -7,13 +8,13 @@ import java.util.Map;
 /**
  * One run against one peer over one transport.
  *
- * @param transport      rds, verbs or fabric (the configured transport)
+ * @param transport      the configured transport
  * @param transportInUse what the kernel or provider actually used ("tcp", "infiniband", "tcp MSG", ...)
  * @param reachable      whether the peer answered this run (negotiated, acked something, returned its counts)
  * @param corruptions    details of the first corrupted payloads seen on either side (at most {@link #SHOWN})
  * @param counters       transport counters of both sides in their tool's names (verbs: /proc/krping's)
  */
-public record PingPongResult(String peer, String transport, Outcome outcome, String reason, Instant at,
+public record PingPongResult(String peer, Transport transport, Outcome outcome, String reason, Instant at,
         PingPongStats stats, ResponderCounts responder, String transportInUse, boolean reachable,
         List<String> corruptions, Map<String, Long> counters) {
 
@@ -31,7 +32,7 @@ public record PingPongResult(String peer, String transport, Outcome outcome, Str
         }
     }
 
-    static PingPongResult notRun(String peer, String transport, Outcome outcome, String reason, Instant at) {
+    static PingPongResult notRun(String peer, Transport transport, Outcome outcome, String reason, Instant at) {
         return new PingPongResult(peer, transport, outcome, reason, at, PingPongStats.NONE, ResponderCounts.NONE, "",
                 outcome != Outcome.UNREACHABLE, List.of(), Map.of());
     }
@@ -42,7 +43,7 @@ public record PingPongResult(String peer, String transport, Outcome outcome, Str
     }
 
     public String summary() {
-        String head = peer + " over " + transport + (transportInUse.isEmpty() ? "" : " (" + transportInUse + ")")
+        String head = peer + " over " + PingPongService.name(transport) + (transportInUse.isEmpty() ? "" : " (" + transportInUse + ")")
                 + ": " + outcome.text();
         if (outcome == Outcome.UNSUPPORTED || outcome == Outcome.REFUSED || outcome == Outcome.UNREACHABLE && stats.sent() == 0) {
             return head + ", " + reason;

@@ -81,7 +81,7 @@ public final class PingPongService implements AutoCloseable {
         String subject = subject(transport, peer.toString());
         PingPongResult result;
         if (plane == null) {
-            result = PingPongResult.notRun(peer.toString(), name(transport), PingPongResult.Outcome.UNSUPPORTED,
+            result = PingPongResult.notRun(peer.toString(), transport, PingPongResult.Outcome.UNSUPPORTED,
                     name(transport) + " ping-pongs are not built into this agent", java.time.Instant.now());
         } else {
             result = new PingPongInitiator(terms, peer, config.listen().host(), plane, new CorruptionSink() {
