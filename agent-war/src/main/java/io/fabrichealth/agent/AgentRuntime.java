@@ -1,12 +1,10 @@
 package io.fabrichealth.agent;
 
-import io.fabrichealth.alarms.AlarmSink;
+import io.fabrichealth.agent.families.AgentProbes;
+import io.fabrichealth.agent.families.FamilyWiring;
+import io.fabrichealth.agent.families.Wiring;
 import io.fabrichealth.config.ConfigService;
 import io.fabrichealth.config.FabricHealthConfig;
-import io.fabrichealth.config.ProbeFamily;
-import io.fabrichealth.config.Transport;
-import io.fabrichealth.config.EndpointType;
-import io.fabrichealth.jni.NativeFamily;
 import io.fabrichealth.mbeans.MBeanRegistry;
 import io.fabrichealth.mbeans.ObjectNames;
 import io.fabrichealth.mbeans.agent.Agent;
@@ -16,27 +14,13 @@ import io.fabrichealth.alarms.AlarmBook;
 import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.mbeans.alarms.Alarms;
 import io.fabrichealth.mbeans.alarms.AlarmsMXBean;
-import io.fabrichealth.mbeans.bursts.BurstMBeans;
 import io.fabrichealth.mbeans.config.ConfigMXBean;
 import io.fabrichealth.mbeans.config.ConfigView;
 import io.fabrichealth.mbeans.metrics.AgentMetrics;
-import io.fabrichealth.mbeans.pingpong.PingPongMBeans;
-import io.fabrichealth.mbeans.metrics.PortMetrics;
-import io.fabrichealth.mbeans.smp.SmpMBeans;
 import io.fabrichealth.mbeans.schedules.ScheduleMBeans;
 import io.fabrichealth.probes.ProbeCounts;
 import io.fabrichealth.probes.ProbeResult;
-import io.fabrichealth.probes.bursts.BurstProbe;
-import io.fabrichealth.probes.bursts.BurstService;
 import io.fabrichealth.probes.local.LocalInspection;
-import io.fabrichealth.probes.pingpong.DataPlane;
-import io.fabrichealth.probes.pingpong.PingPongProbe;
-import io.fabrichealth.probes.pingpong.PingPongService;
-import io.fabrichealth.probes.pingpong.fabric.FabricPlane;
-import io.fabrichealth.probes.pingpong.rds.RdsPlane;
-import io.fabrichealth.probes.pingpong.verbs.VerbsPlane;
-import io.fabrichealth.probes.local.NativeStatus;
-import io.fabrichealth.probes.smp.SmpSweepProbe;
 import io.fabrichealth.schedules.ScheduleControl;
 import io.fabrichealth.schedules.ScheduleListener;
 import io.fabrichealth.schedules.Schedules;
@@ -51,13 +35,11 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -131,18 +113,15 @@ final class AgentRuntime implements AutoCloseable {
         state.fabric(LocalInspection.pending(cfg));
         background.submit(() -> state.fabric(LocalInspection.fabric(cfg)));
 
+        PrometheusRegistry metrics = new PrometheusRegistry(); // per deployment, so a redeploy starts clean
         AgentProbes probes = new AgentProbes();
-        AlarmSink sink = book.sink();
-        SmpSweepProbe smp = null;
-        BurstService bursts = null;
-        PingPongService pingpong = null;
+        List<Consumer<FabricHealthConfig>> reloads = new ArrayList<>();
         if (configs.current().isPresent()) {
-            smp = wireSmp(cfg, probes, registry, sink, state);
-            bursts = wireBursts(cfg, probes, registry, sink, state);
-            pingpong = wirePingPong(cfg, probes, registry, sink, book, state);
+            Wiring wiring = new Wiring(cfg, registry, metrics, book, state, probes, this::push);
+            for (FamilyWiring family : FamilyWiring.ALL) {
+                reloads.add(family.wire(wiring));
+            }
         }
-        BurstService burstService = bursts;
-        PingPongService pingpongService = pingpong;
         ScheduleMBeans scheduleBeans = push(new ScheduleMBeans(registry));
         Schedules schedules = null;
         if (configs.current().isPresent()) {
@@ -150,25 +129,12 @@ final class AgentRuntime implements AutoCloseable {
             scheduleBeans.sync(schedules.controls());
         }
         Schedules running = schedules;
-        PrometheusRegistry metrics = new PrometheusRegistry(); // per deployment, so a redeploy starts clean
         metrics.register(new AgentMetrics(state, book, counts, () -> running == null ? List.of() : running.controls()));
-        if (smp != null) {
-            metrics.register(new PortMetrics(smp::snapshot));
-        }
-        SmpSweepProbe sweep = smp;
         WebSetup.install(ctx, cfg.http(), metrics);
         configs.onChange(next -> {
             state.configSource(configs.source());
             book.reconfigure(next.alarms());
-            if (sweep != null) {
-                sweep.configure(next.smp());
-            }
-            if (burstService != null) {
-                burstService.configure(next.bursts());
-            }
-            if (pingpongService != null) {
-                pingpongService.configure(next.pingpong());
-            }
+            reloads.forEach(r -> r.accept(next));
             if (running != null) {
                 running.apply(next);
                 scheduleBeans.sync(running.controls());
@@ -191,92 +157,6 @@ final class AgentRuntime implements AutoCloseable {
         String host = System.getProperty("com.sun.management.jmxremote.host",
                 System.getProperty("java.rmi.server.hostname", "localhost"));
         return "service:jmx:rmi:///jndi/rmi://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + "/jmxrmi";
-    }
-
-    /** The SMP sweep over the local CA and port, its Port, Node and SmpProbe MBeans. */
-    private SmpSweepProbe wireSmp(FabricHealthConfig cfg, AgentProbes probes, MBeanRegistry registry, AlarmSink sink,
-                                  AgentState state) {
-        String missing = missingFamily(state, NativeFamily.UMAD);
-        if (missing != null) {
-            probes.unavailable(ProbeFamily.SMP_SWEEP, "SMP sweeps need libibumad: " + missing);
-            return null;
-        }
-        // The umad port opens at the first sweep, on the schedule's thread, never during deployment.
-        SmpSweepProbe smp = push(SmpSweepProbe.onUmad(cfg.fabric().ca(), cfg.fabric().port(), cfg.smp(), sink));
-        push(SmpMBeans.attach(smp, registry));
-        probes.whole(ProbeFamily.SMP_SWEEP, smp);
-        return smp;
-    }
-
-    /** The burst target every agent runs, the Burst MBeans, and the probe the bursts schedules run. */
-    private BurstService wireBursts(FabricHealthConfig cfg, AgentProbes probes, MBeanRegistry registry, AlarmSink sink,
-                            AgentState state) {
-        String missing = missingFamily(state, NativeFamily.FABRIC);
-        if (missing != null) {
-            probes.unavailable(ProbeFamily.BURSTS, "bursts need libfabric: " + missing);
-            return null;
-        }
-        BurstService service = push(new BurstService(cfg.bursts(), sink));
-        try {
-            service.startTarget();
-        } catch (RuntimeException e) {
-            state.probeError(ProbeFamily.BURSTS, "the burst target on " + cfg.bursts().listen()
-                    + " did not start (" + e.getMessage() + "); peers cannot burst to this agent until bursts.listen is free");
-        }
-        BurstMBeans beans = new BurstMBeans(registry, service);
-        cfg.schedules().stream().filter(s -> s.probe() == ProbeFamily.BURSTS)
-                .flatMap(s -> cfg.targetsOf(s).stream()).forEach(p -> beans.addPeer(p.address()));
-        probes.perPeer(ProbeFamily.BURSTS, (peer, c) -> new BurstProbe(service, peer.address()));
-        return service;
-    }
-
-    /** The ping-pong responder every agent runs, the PingPong MBeans, and the probe the pingpong schedules run. */
-    private PingPongService wirePingPong(FabricHealthConfig cfg, AgentProbes probes, MBeanRegistry registry, AlarmSink sink,
-                              AlarmBook book, AgentState state) {
-        Map<Transport, DataPlane> planes = new EnumMap<>(Transport.class);
-        List<String> missing = new ArrayList<>();
-        for (Transport t : cfg.pingpong().transports()) {
-            NativeFamily family = t == Transport.FABRIC ? NativeFamily.FABRIC : t == Transport.RDS ? NativeFamily.RDS : NativeFamily.VERBS;
-            String why = missingFamily(state, family);
-            if (why != null) {
-                missing.add(t.name().toLowerCase(Locale.ROOT) + " needs the " + family + " family: " + why);
-                continue;
-            }
-            planes.put(t, switch (t) {
-                case FABRIC -> new FabricPlane(cfg.bursts().provider(), cfg.bursts().endpoint());
-                case RDS -> new RdsPlane();
-                case VERBS -> new VerbsPlane();
-            });
-        }
-        if (!missing.isEmpty()) {
-            state.probeError(ProbeFamily.PINGPONG, String.join("; ", missing));
-        }
-        if (planes.isEmpty()) {
-            probes.unavailable(ProbeFamily.PINGPONG, "no ping-pong transport can run here: " + String.join("; ", missing));
-            return null;
-        }
-        PingPongService service = push(new PingPongService(cfg.pingpong(), planes, sink));
-        try {
-            service.startResponder();
-        } catch (RuntimeException e) {
-            state.probeError(ProbeFamily.PINGPONG, "the ping-pong responder on " + cfg.pingpong().listen()
-                    + " did not start (" + e.getMessage() + "); peers cannot ping this agent until pingpong.listen is free");
-        }
-        PingPongMBeans beans = new PingPongMBeans(registry, service, book);
-        cfg.schedules().stream().filter(s -> s.probe() == ProbeFamily.PINGPONG).flatMap(s -> cfg.targetsOf(s).stream())
-                .forEach(p -> beans.addPeer(p.pingpongAddress(cfg.pingpong().listen())));
-        probes.perPeer(ProbeFamily.PINGPONG, (peer, c) -> new PingPongProbe(service, peer.pingpongAddress(c.pingpong().listen())));
-        return service;
-    }
-
-    /** Null when the native family loaded, else why not (from the snapshot; the wiring never calls natives). */
-    private static String missingFamily(AgentState state, NativeFamily family) {
-        for (NativeStatus n : state.natives()) {
-            if (n.family() == family) {
-                return n.available() ? null : n.cause();
-            }
-        }
-        return "the " + family + " family is unknown";
     }
 
     /** Alarms persist in the state dir; if it cannot be used the agent keeps them in memory and says so. */

@@ -55,6 +55,12 @@ public record FabricHealthConfig(
      * there are no peers) becomes a peer named {@code self} at this agent's own listen address for that probe,
      * so a single host probes its own loopback target. smp-sweep schedules have no peers: the empty list.
      */
+    /** The peers every schedule of the family aims at, each once (a peer may appear in several schedules). */
+    public List<PeerConfig> peersOf(ProbeFamily family) {
+        return schedules.stream().filter(s -> s.probe() == family).flatMap(s -> targetsOf(s).stream()).distinct()
+                .toList();
+    }
+
     public List<PeerConfig> targetsOf(ScheduleConfig schedule) {
         if (schedule.probe() == ProbeFamily.SMP_SWEEP) {
             return List.of();

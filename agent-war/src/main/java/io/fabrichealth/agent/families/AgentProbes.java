@@ -1,4 +1,4 @@
-package io.fabrichealth.agent;
+package io.fabrichealth.agent.families;
 
 import io.fabrichealth.config.FabricHealthConfig;
 import io.fabrichealth.config.PeerConfig;
@@ -19,22 +19,22 @@ import java.util.function.BiFunction;
  * Which probe serves each schedule, built per run from the schedule's resolved targets. A family this agent
  * cannot run (its native library is missing, or it is not built in) answers UNSUPPORTED with the reason.
  */
-final class AgentProbes implements ProbeCatalog {
+public final class AgentProbes implements ProbeCatalog {
     private final Map<ProbeFamily, BiFunction<PeerConfig, FabricHealthConfig, Probe>> perPeer = new EnumMap<>(ProbeFamily.class);
     private final Map<ProbeFamily, Probe> whole = new EnumMap<>(ProbeFamily.class);
     private final Map<ProbeFamily, String> unavailable = new EnumMap<>(ProbeFamily.class);
 
     /** A probe aimed at one peer at a time (bursts, ping-pongs). */
-    void perPeer(ProbeFamily family, BiFunction<PeerConfig, FabricHealthConfig, Probe> factory) {
+    public void perPeer(ProbeFamily family, BiFunction<PeerConfig, FabricHealthConfig, Probe> factory) {
         perPeer.put(family, factory);
     }
 
     /** A probe with no peers (the SMP sweep covers the fabric). */
-    void whole(ProbeFamily family, Probe probe) {
+    public void whole(ProbeFamily family, Probe probe) {
         whole.put(family, probe);
     }
 
-    void unavailable(ProbeFamily family, String why) {
+    public void unavailable(ProbeFamily family, String why) {
         unavailable.put(family, why);
     }
 

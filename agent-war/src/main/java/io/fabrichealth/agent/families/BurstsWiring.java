@@ -1,0 +1,33 @@
+package io.fabrichealth.agent.families;
+
+import io.fabrichealth.config.FabricHealthConfig;
+import io.fabrichealth.config.ProbeFamily;
+import io.fabrichealth.jni.NativeFamily;
+import io.fabrichealth.mbeans.bursts.BurstMBeans;
+import io.fabrichealth.probes.bursts.BurstProbe;
+import io.fabrichealth.probes.bursts.BurstService;
+import java.util.function.Consumer;
+
+/** The burst target every agent runs, the Burst MBeans of the scheduled peers, and the probe that bursts to them. */
+final class BurstsWiring implements FamilyWiring {
+    @Override
+    public Consumer<FabricHealthConfig> wire(Wiring w) {
+        FabricHealthConfig cfg = w.config();
+        String missing = w.missing(NativeFamily.FABRIC);
+        if (missing != null) {
+            w.probes().unavailable(ProbeFamily.BURSTS, "bursts need libfabric: " + missing);
+            return next -> { };
+        }
+        BurstService service = w.keep(new BurstService(cfg.bursts(), w.book().sink()));
+        try {
+            service.startTarget();
+        } catch (RuntimeException e) {
+            w.state().probeError(ProbeFamily.BURSTS, "the burst target on " + cfg.bursts().listen() + " did not start ("
+                    + e.getMessage() + "); peers cannot burst to this agent until bursts.listen is free");
+        }
+        BurstMBeans beans = new BurstMBeans(w.registry(), service);
+        cfg.peersOf(ProbeFamily.BURSTS).forEach(p -> beans.addPeer(p.address()));
+        w.probes().perPeer(ProbeFamily.BURSTS, (peer, c) -> new BurstProbe(service, peer.address()));
+        return next -> service.configure(next.bursts());
+    }
+}

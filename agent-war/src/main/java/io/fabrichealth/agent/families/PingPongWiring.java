@@ -1,0 +1,76 @@
+package io.fabrichealth.agent.families;
+
+import io.fabrichealth.config.FabricHealthConfig;
+import io.fabrichealth.config.ProbeFamily;
+import io.fabrichealth.config.Transport;
+import io.fabrichealth.jni.NativeFamily;
+import io.fabrichealth.mbeans.pingpong.PingPongMBeans;
+import io.fabrichealth.probes.pingpong.DataPlane;
+import io.fabrichealth.probes.pingpong.PingPongProbe;
+import io.fabrichealth.probes.pingpong.PingPongService;
+import io.fabrichealth.probes.pingpong.fabric.FabricPlane;
+import io.fabrichealth.probes.pingpong.rds.RdsPlane;
+import io.fabrichealth.probes.pingpong.verbs.VerbsPlane;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The ping-pong responder every agent runs (one data plane per configured transport whose native family loaded),
+ * the PingPong MBeans of the scheduled peers, and the probe that pings them.
+ */
+final class PingPongWiring implements FamilyWiring {
+    @Override
+    public Consumer<FabricHealthConfig> wire(Wiring w) {
+        FabricHealthConfig cfg = w.config();
+        Map<Transport, DataPlane> planes = new EnumMap<>(Transport.class);
+        List<String> missing = new ArrayList<>();
+        for (Transport t : cfg.pingpong().transports()) {
+            NativeFamily needs = needs(t);
+            String why = w.missing(needs);
+            if (why != null) {
+                missing.add(PingPongService.name(t) + " needs the " + needs + " family: " + why);
+            } else {
+                planes.put(t, plane(t, cfg));
+            }
+        }
+        if (!missing.isEmpty()) {
+            w.state().probeError(ProbeFamily.PINGPONG, String.join("; ", missing));
+        }
+        if (planes.isEmpty()) {
+            w.probes().unavailable(ProbeFamily.PINGPONG, "no ping-pong transport can run here: "
+                    + String.join("; ", missing));
+            return next -> { };
+        }
+        PingPongService service = w.keep(new PingPongService(cfg.pingpong(), planes, w.book().sink()));
+        try {
+            service.startResponder();
+        } catch (RuntimeException e) {
+            w.state().probeError(ProbeFamily.PINGPONG, "the ping-pong responder on " + cfg.pingpong().listen()
+                    + " did not start (" + e.getMessage() + "); peers cannot ping this agent until pingpong.listen is free");
+        }
+        PingPongMBeans beans = new PingPongMBeans(w.registry(), service, w.book());
+        cfg.peersOf(ProbeFamily.PINGPONG).forEach(p -> beans.addPeer(p.pingpongAddress(cfg.pingpong().listen())));
+        w.probes().perPeer(ProbeFamily.PINGPONG,
+                (peer, c) -> new PingPongProbe(service, peer.pingpongAddress(c.pingpong().listen())));
+        return next -> service.configure(next.pingpong());
+    }
+
+    private static NativeFamily needs(Transport t) {
+        return switch (t) {
+            case FABRIC -> NativeFamily.FABRIC;
+            case RDS -> NativeFamily.RDS;
+            case VERBS -> NativeFamily.VERBS;
+        };
+    }
+
+    private static DataPlane plane(Transport t, FabricHealthConfig cfg) {
+        return switch (t) {
+            case FABRIC -> new FabricPlane(cfg.bursts().provider(), cfg.bursts().endpoint());
+            case RDS -> new RdsPlane();
+            case VERBS -> new VerbsPlane();
+        };
+    }
+}

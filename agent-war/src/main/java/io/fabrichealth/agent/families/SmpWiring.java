@@ -1,0 +1,29 @@
+package io.fabrichealth.agent.families;
+
+import io.fabrichealth.config.FabricHealthConfig;
+import io.fabrichealth.config.ProbeFamily;
+import io.fabrichealth.jni.NativeFamily;
+import io.fabrichealth.mbeans.metrics.PortMetrics;
+import io.fabrichealth.mbeans.smp.SmpMBeans;
+import io.fabrichealth.probes.smp.SmpSweepProbe;
+import java.util.function.Consumer;
+
+/** The SMP sweep over the local CA and port, with its Port, Node and SmpProbe MBeans and the port metrics. */
+final class SmpWiring implements FamilyWiring {
+    @Override
+    public Consumer<FabricHealthConfig> wire(Wiring w) {
+        FabricHealthConfig cfg = w.config();
+        String missing = w.missing(NativeFamily.UMAD);
+        if (missing != null) {
+            w.probes().unavailable(ProbeFamily.SMP_SWEEP, "SMP sweeps need libibumad: " + missing);
+            return next -> { };
+        }
+        // The umad port opens at the first sweep, on the schedule's thread, never during deployment.
+        SmpSweepProbe smp = w.keep(SmpSweepProbe.onUmad(cfg.fabric().ca(), cfg.fabric().port(), cfg.smp(),
+                w.book().sink()));
+        w.keep(SmpMBeans.attach(smp, w.registry()));
+        w.metrics().register(new PortMetrics(smp::snapshot));
+        w.probes().whole(ProbeFamily.SMP_SWEEP, smp);
+        return next -> smp.configure(next.smp());
+    }
+}
