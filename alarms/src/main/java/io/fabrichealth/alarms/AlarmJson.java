@@ -1,7 +1,6 @@
 package io.fabrichealth.alarms;
 
 import io.fabrichealth.config.AlarmKind;
-import io.fabrichealth.config.Severity;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -76,7 +75,7 @@ final class AlarmJson {
                 skipped.add("alarm " + o.get("id") + " of unknown kind " + kindName);
                 continue;
             }
-            out.add(new Alarm(string(o, "id"), kind, Severity.valueOf(string(o, "severity")), string(o, "subject"),
+            out.add(new Alarm(string(o, "id"), kind, kind.severity(), string(o, "subject"), // severity is the kind's
                     Instant.parse(string(o, "raisedAt")), Instant.parse(string(o, "lastSeenAt")),
                     as(Number.class, o.get("count"), "count").longValue(), string(o, "details"),
                     as(Boolean.class, o.get("acknowledged"), "acknowledged"), string(o, "acknowledgedBy"),

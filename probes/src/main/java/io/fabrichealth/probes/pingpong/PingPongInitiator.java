@@ -4,7 +4,6 @@ import io.fabrichealth.config.HostPort;
 import io.fabrichealth.config.Transport;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -125,21 +124,10 @@ final class PingPongInitiator {
             taskFailure = taskFailure != null ? taskFailure : t.failure();
         }
         PingPongStats stats = PingPongStats.of(total, nanos, 0);
-        ResponderCounts responder = null;
-        String lostPeer = null;
-        String damaged = null;
-        try {
-            link.timeout(5_000);
-            link.send(ControlLink.DONE, out -> out.writeLong(total.sent));
-            responder = ResponderCounts.read(link.receive().expect(ControlLink.RESULT, "RESULT").body());
-        } catch (ControlLink.DamagedException e) {
-            corruptions.damaged(e.getMessage());
-            damaged = "Corruption: " + e.getMessage();
-        } catch (ControlLink.DamagedByPeerException e) {
-            damaged = e.getMessage();
-        } catch (IOException e) {
-            lostPeer = "the responder did not return its counts (" + e.getMessage() + ")";
-        }
+        Counts counts = counts(link, total.sent);
+        ResponderCounts responder = counts.responder();
+        String lostPeer = counts.lostPeer();
+        String damaged = counts.damaged();
         String inUse = sp.transportInUse();
         PingPongResult result = judge(at, transport, stats, responder, lostPeer, inUse);
         taskFailure = damaged != null ? damaged + (taskFailure == null ? "" : "; " + taskFailure) : taskFailure;
@@ -149,6 +137,27 @@ final class PingPongInitiator {
         return new PingPongResult(result.peer(), transport, PingPongResult.Outcome.FAIL, taskFailure
                 + (result.reason().isEmpty() ? "" : "; " + result.reason()), at, stats, result.responder(), inUse,
                 result.reachable(), result.corruptions(), result.counters());
+    }
+
+    /** What the responder said at the end of a run: its counts, or why they are missing. */
+    private record Counts(ResponderCounts responder, String lostPeer, String damaged) {
+    }
+
+    /** DONE with what this side sent, then the responder's RESULT; a damaged frame is a Corruption. */
+    private Counts counts(ControlLink link, long sent) {
+        try {
+            link.timeout(5_000);
+            link.send(ControlLink.DONE, out -> out.writeLong(sent));
+            return new Counts(ResponderCounts.read(link.receive().expect(ControlLink.RESULT, "RESULT").body()), null,
+                    null);
+        } catch (ControlLink.DamagedException e) {
+            corruptions.damaged(e.getMessage());
+            return new Counts(null, null, "Corruption: " + e.getMessage());
+        } catch (ControlLink.DamagedByPeerException e) {
+            return new Counts(null, null, e.getMessage());
+        } catch (IOException e) {
+            return new Counts(null, "the responder did not return its counts (" + e.getMessage() + ")", null);
+        }
     }
 
     /** A loop transport: the server's address comes in WELCOME, the plane runs the loop, RESULT has its counts. */
@@ -174,21 +183,10 @@ final class PingPongInitiator {
         total.sendNanos = report.sendNanos();
         total.txBytes = report.txBytes();
         total.rxBytes = report.rxBytes();
-        ResponderCounts responder = null;
-        String lostPeer = null;
-        String damaged = null;
-        try {
-            link.timeout(5_000);
-            link.send(ControlLink.DONE, out -> out.writeLong(total.sent));
-            responder = ResponderCounts.read(link.receive().expect(ControlLink.RESULT, "RESULT").body());
-        } catch (ControlLink.DamagedException e) {
-            corruptions.damaged(e.getMessage());
-            damaged = "Corruption: " + e.getMessage();
-        } catch (ControlLink.DamagedByPeerException e) {
-            damaged = e.getMessage();
-        } catch (IOException e) {
-            lostPeer = "the responder did not return its counts (" + e.getMessage() + ")";
-        }
+        Counts counts = counts(link, total.sent);
+        ResponderCounts responder = counts.responder();
+        String lostPeer = counts.lostPeer();
+        String damaged = counts.damaged();
         Map<String, Long> counters = new LinkedHashMap<>();
         report.counters().forEach((k, v) -> counters.put("client." + k, v));
         long rdma = 0;
