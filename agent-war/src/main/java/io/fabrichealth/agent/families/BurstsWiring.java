@@ -13,10 +13,8 @@ final class BurstsWiring implements FamilyWiring {
     @Override
     public Consumer<FabricHealthConfig> wire(Wiring w) {
         FabricHealthConfig cfg = w.config();
-        String missing = w.missing(NativeFamily.FABRIC);
-        if (missing != null) {
-            w.probes().unavailable(ProbeFamily.BURSTS, "bursts need libfabric: " + missing);
-            return next -> { };
+        if (!w.loaded(NativeFamily.FABRIC, ProbeFamily.BURSTS, "bursts need libfabric")) {
+            return NOT_STARTED;
         }
         BurstService service = w.keep(new BurstService(cfg.bursts(), w.book().sink()));
         try {

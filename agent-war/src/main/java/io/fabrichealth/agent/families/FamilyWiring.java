@@ -13,6 +13,9 @@ public interface FamilyWiring {
     /** Every family, in start order. */
     List<FamilyWiring> ALL = List.of(new SmpWiring(), new BurstsWiring(), new PingPongWiring());
 
+    /** What a family that did not start does with a reloaded config. */
+    Consumer<FabricHealthConfig> NOT_STARTED = next -> { };
+
     /** Wires the family; returns how a reloaded config reaches it (a no-op when it did not start). */
     Consumer<FabricHealthConfig> wire(Wiring w);
 }

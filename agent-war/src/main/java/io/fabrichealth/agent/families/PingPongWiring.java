@@ -42,7 +42,7 @@ final class PingPongWiring implements FamilyWiring {
         if (planes.isEmpty()) {
             w.probes().unavailable(ProbeFamily.PINGPONG, "no ping-pong transport can run here: "
                     + String.join("; ", missing));
-            return next -> { };
+            return NOT_STARTED;
         }
         PingPongService service = w.keep(new PingPongService(cfg.pingpong(), planes, w.book().sink()));
         try {

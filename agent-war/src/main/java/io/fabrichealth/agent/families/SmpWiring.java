@@ -13,10 +13,8 @@ final class SmpWiring implements FamilyWiring {
     @Override
     public Consumer<FabricHealthConfig> wire(Wiring w) {
         FabricHealthConfig cfg = w.config();
-        String missing = w.missing(NativeFamily.UMAD);
-        if (missing != null) {
-            w.probes().unavailable(ProbeFamily.SMP_SWEEP, "SMP sweeps need libibumad: " + missing);
-            return next -> { };
+        if (!w.loaded(NativeFamily.UMAD, ProbeFamily.SMP_SWEEP, "SMP sweeps need libibumad")) {
+            return NOT_STARTED;
         }
         // The umad port opens at the first sweep, on the schedule's thread, never during deployment.
         SmpSweepProbe smp = w.keep(SmpSweepProbe.onUmad(cfg.fabric().ca(), cfg.fabric().port(), cfg.smp(),

@@ -2,6 +2,7 @@ package io.fabrichealth.agent.families;
 
 import io.fabrichealth.alarms.AlarmBook;
 import io.fabrichealth.config.FabricHealthConfig;
+import io.fabrichealth.config.ProbeFamily;
 import io.fabrichealth.jni.NativeFamily;
 import io.fabrichealth.mbeans.MBeanRegistry;
 import io.fabrichealth.mbeans.agent.AgentState;
@@ -23,6 +24,18 @@ public record Wiring(FabricHealthConfig config, MBeanRegistry registry, Promethe
 
     public <T extends AutoCloseable> T keep(T resource) {
         return keeper.keep(resource);
+    }
+
+    /**
+     * True when the native family loaded; otherwise the catalog answers the family's schedules UNSUPPORTED with
+     * {@code what} and the reason.
+     */
+    public boolean loaded(NativeFamily needed, ProbeFamily family, String what) {
+        String missing = missing(needed);
+        if (missing != null) {
+            probes.unavailable(family, what + ": " + missing);
+        }
+        return missing == null;
     }
 
     /** Null when the native family loaded, else why not (from the start-up snapshot; wiring never calls natives). */
