@@ -121,13 +121,13 @@ final class CachelessRunner {
     }
 
     /**
-     * The jars (or class folders) of probes, config and jni. In Payara java.class.path is only Payara's own
+     * The jars (or class folders) of probes, config, alarms and jni. In Payara java.class.path is only Payara's own
      * jar, so the code sources of the classes themselves are used.
      */
     static String classpath() {
         Set<String> entries = new LinkedHashSet<>();
         for (Class<?> c : new Class<?>[] {CachelessRunner.class, io.fabrichealth.config.BurstsConfig.class,
-            io.fabrichealth.jni.Fabric.class}) {
+            io.fabrichealth.alarms.AlarmSink.class, io.fabrichealth.jni.Fabric.class}) {
             try {
                 entries.add(Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
             } catch (Exception | LinkageError e) {

@@ -137,7 +137,8 @@ class VerbsBurstsBetweenTwoGuestsTest {
     /** Host paths of this test's classes and of probes, config and jni: the guest sees them at the same paths. */
     private static String classpath() {
         Set<String> entries = new LinkedHashSet<>();
-        for (Class<?> c : new Class<?>[] {GuestBurstMain.class, BurstService.class, BurstsConfig.class, Fabric.class}) {
+        for (Class<?> c : new Class<?>[] {GuestBurstMain.class, BurstService.class, BurstsConfig.class,
+            io.fabrichealth.alarms.AlarmSink.class, Fabric.class}) {
             try {
                 entries.add(Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
             } catch (java.net.URISyntaxException e) {

@@ -28,7 +28,7 @@ final class GuestJava {
     private static String classpath() {
         StringBuilder cp = new StringBuilder();
         for (Class<?> c : new Class<?>[] {GuestPingPongMain.class, io.fabrichealth.probes.pingpong.PingPongService.class,
-            io.fabrichealth.config.PingPongConfig.class, io.fabrichealth.jni.Rds.class,
+            io.fabrichealth.config.PingPongConfig.class, io.fabrichealth.alarms.AlarmSink.class, io.fabrichealth.jni.Rds.class,
             io.fabrichealth.testbed.flip.BitFlips.class,
             org.HdrHistogram.Histogram.class}) {
             try {
