@@ -34,7 +34,6 @@ class FabricLoopbackTest {
 
             PingPongResult r = service.run(Transport.FABRIC, config.listen());
 
-            System.out.println(r.summary());
             assertThat(r.outcome()).as(r.summary()).isEqualTo(PingPongResult.Outcome.OK);
             assertThat(r.reachable()).isTrue();
             assertThat(r.transportInUse()).isEqualTo(provider + " " + type);
