@@ -11,6 +11,8 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * A throwaway ibsim for this module's tests: unique IBSIM_SOCKNAME, console on a fifo opened
@@ -80,18 +82,24 @@ final class IbsimProcess implements AutoCloseable {
         return copy;
     }
 
-    private void awaitReady(Duration timeout) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IOException("ibsim exited with " + process.exitValue() + ":\n" + log());
-            }
-            if (log().contains("Network simulator ready") && socketListening()) {
-                return;
-            }
-            Thread.sleep(20);
+    private void awaitReady(Duration timeout) throws IOException {
+        try {
+            Awaitility.await("ibsim ready").atMost(timeout).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(20))
+                    .until(() -> {
+                        if (!process.isAlive()) {
+                            throw new IOException("ibsim exited with " + process.exitValue() + ":\n" + log());
+                        }
+                        return log().contains("Network simulator ready") && socketListening();
+                    });
+        } catch (ConditionTimeoutException e) {
+            throw new IOException("ibsim not ready within " + timeout + ":\n" + log(), e);
         }
-        throw new IOException("ibsim not ready within " + timeout + ":\n" + log());
+    }
+
+    /** ibsim's own pid (the process started is the {@code timeout} around it). */
+    long pid() {
+        return process.toHandle().children().findFirst()
+                .orElseThrow(() -> new IllegalStateException("ibsim has no process under timeout")).pid();
     }
 
     private boolean socketListening() throws IOException {

@@ -6,11 +6,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.awaitility.Awaitility;
 
 /**
  * Child JVM main, run under umad2sim against the parent's ibsim (attached at Hca1, whose port
  * the parent gave LID {@code args[1]}). Drives the ibsim console itself ({@code args[0]}) where
  * a step needs a fault, and prints what it saw as key=value lines for the parent to check.
+ * {@code args[2]} is ibsim's pid, so a step can see when ibsim has taken a console command.
  */
 public final class UmadScenario {
     private static final int CYCLES = 1000;
@@ -21,6 +25,7 @@ public final class UmadScenario {
     public static void main(String[] args) throws Exception {
         Path console = Path.of(args[0]);
         int ownLid = Integer.parseInt(args[1]);
+        long ibsimPid = Long.parseLong(args[2]);
         ByteBuffer rx = ByteBuffer.allocateDirect(UmadPort.MAD_SIZE);
 
         Report.println("cas=" + Umad.caNames());
@@ -46,14 +51,14 @@ public final class UmadScenario {
 
         // ibsim reads the console and the MADs in one loop: retry until the fault is in place.
         console(console, "Error \"Hca1\"[1] 100 17");
-        int attempts = 0;
-        MadReceipt dropped;
-        do {
-            Thread.sleep(attempts == 0 ? 0 : 100);
-            dropped = exchange("drop", port, dr, TestMads.drNodeInfo(0xAB000005L), MadAddress.directedRoute(),
-                    rx, 2000);
-        } while (++attempts < 30 && dropped != null && dropped.status() == 0);
-        print("drop.attempts", attempts);
+        AtomicInteger attempts = new AtomicInteger();
+        Awaitility.await("ibsim drops NodeInfo").atMost(Duration.ofSeconds(30)).pollInSameThread()
+                .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(100)).until(() -> {
+                    attempts.incrementAndGet();
+                    return exchange("drop", port, dr, TestMads.drNodeInfo(0xAB000005L), MadAddress.directedRoute(),
+                            rx, 2000);
+                }, dropped -> dropped == null || dropped.status() != 0);
+        print("drop.attempts", attempts.get());
         console(console, "Error \"Hca1\"[1] 0 17");
 
         try {
@@ -63,7 +68,10 @@ public final class UmadScenario {
         }
 
         console(console, "Wait 3");
-        Thread.sleep(300); // let ibsim read the command before the MAD arrives
+        // Let ibsim take the command before the MAD arrives: it stalls in nanosleep (idle, it waits in poll).
+        Awaitility.await("ibsim stalls on Wait 3").atMost(Duration.ofSeconds(30)).pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(5)).until(() -> Files.readString(Path.of("/proc/" + ibsimPid + "/wchan"))
+                        .contains("nanosleep"));
         port.send(dr, TestMads.drNodeInfo(0xAB000006L), MadAddress.directedRoute());
         long start = System.nanoTime();
         MadReceipt stalled = port.recv(rx, 500);

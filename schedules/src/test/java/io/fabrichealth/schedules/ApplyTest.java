@@ -60,7 +60,7 @@ class ApplyTest {
             ping.pause();
 
             s.apply(Configs.with(2, Configs.everyMillis("ping", 200)));
-            Thread.sleep(700);
+            Thread.sleep(700); // the scenario: three slots of the new interval pass while paused
 
             assertThat(ping.paused()).isTrue();
             assertThat(ping.runs()).isZero();

@@ -30,7 +30,8 @@ class BudgetTest {
             assertThat(s.threads()).isEqualTo(2);
             await("budget skips", Duration.ofSeconds(10), () -> skips(s) >= 3 && c.runs() >= 6);
             s.controls().forEach(ScheduleControl::pause);
-            Thread.sleep(300);
+            TestProbes.awaitQuiet(c, s.controls(), () -> told.get() == skips(s)
+                    && counts.runs(ProbeFamily.PINGPONG) == s.controls().stream().mapToLong(ScheduleControl::runs).sum());
 
             assertThat(c.max()).as("probes at once, across schedules").isEqualTo(1);
             assertThat(told.get()).isEqualTo(skips(s));

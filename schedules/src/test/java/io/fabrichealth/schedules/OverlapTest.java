@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabrichealth.probes.ProbeCounts;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,9 @@ class OverlapTest {
             ScheduleControl slow = s.control("slow").orElseThrow();
             await("three slow runs", Duration.ofSeconds(10), () -> slow.runs() >= 3);
             slow.pause();
-            Thread.sleep(800); // let the run in progress finish, so the counters stand still
+            // Let the run in progress finish, so the counters stand still.
+            TestProbes.awaitQuiet(c, List.of(slow), () -> reportedMisfires.get() == slow.misfires()
+                    && overruns.get() == slow.overruns());
 
             assertThat(c.max()).as("runs of one schedule at once").isEqualTo(1);
             // Each 700 ms run covers the next three 200 ms slots (±10% jitter): at least two are skipped per run.

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabrichealth.probes.ProbeCounts;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class PauseTest {
@@ -19,9 +20,9 @@ class PauseTest {
             await("two periodic runs", Duration.ofSeconds(5), () -> ping.runs() >= 2);
 
             ping.pause();
-            Thread.sleep(100); // a run that had already started may still finish
+            TestProbes.awaitQuiet(c, List.of(ping), () -> true); // a run that had already started may still finish
             long runsWhenPaused = ping.runs();
-            Thread.sleep(1_000); // five slots
+            Thread.sleep(1_000); // the scenario: five 200 ms slots pass while paused
 
             assertThat(ping.paused()).isTrue();
             assertThat(ping.runs()).isEqualTo(runsWhenPaused);
@@ -44,12 +45,12 @@ class PauseTest {
                 ScheduleListener.NONE, Configs.FAST)) {
             ScheduleControl ping = s.control("ping").orElseThrow();
             ping.pause();
-            Thread.sleep(100);
+            TestProbes.awaitQuiet(c, List.of(ping), () -> true);
             long before = ping.runs();
 
             ping.runNow();
             await("the requested run", Duration.ofSeconds(5), () -> ping.runs() == before + 1);
-            Thread.sleep(500);
+            Thread.sleep(500); // the scenario: two and a half slots pass, still paused
             assertThat(ping.runs()).as("still paused after the one run").isEqualTo(before + 1);
         }
     }

@@ -5,8 +5,10 @@ import io.fabrichealth.config.ProbeFamily;
 import io.fabrichealth.probes.ProbeResult;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import org.awaitility.Awaitility;
 
 /** Real small probes: they sleep, count how many run at once, or throw. */
 final class TestProbes {
@@ -35,6 +37,10 @@ final class TestProbes {
 
         int runs() {
             return runs.get();
+        }
+
+        int running() {
+            return now.get();
         }
     }
 
@@ -75,13 +81,20 @@ final class TestProbes {
     }
 
     /** Polls every 10 ms; fails with {@code what} when the condition is still false after {@code limit}. */
-    static void await(String what, Duration limit, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out after " + limit.toMillis() + " ms waiting for: " + what);
-            }
-            Thread.sleep(10);
-        }
+    static void await(String what, Duration limit, BooleanSupplier condition) {
+        Awaitility.await(what).atMost(limit).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(10))
+                .until(condition::getAsBoolean);
+    }
+
+    /**
+     * After a pause: no probe of {@code c} runs, every one that started has been recorded by its schedule, and
+     * {@code alsoTrue} holds (listeners are told after the counters), for 200 ms in a row, so a run that Quartz
+     * had already fired when the pause came has finished too. Generous: a loaded machine only makes it slower.
+     */
+    static void awaitQuiet(Concurrency c, Collection<ScheduleControl> controls, BooleanSupplier alsoTrue) {
+        Awaitility.await("no run in progress and every run recorded").atMost(Duration.ofSeconds(20))
+                .during(Duration.ofMillis(200)).pollInterval(Duration.ofMillis(10))
+                .until(() -> c.running() == 0 && alsoTrue.getAsBoolean()
+                        && c.runs() == controls.stream().mapToLong(ScheduleControl::runs).sum());
     }
 }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,10 +28,7 @@ class BundledFabricTest {
 
     @BeforeAll
     void startFabric(@TempDir Path work) {
-        long t0 = System.nanoTime();
         fabric = SimulatedFabric.start(Topologies.bundled(), true, work);
-        System.out.printf("bundled fabric: ibsim + opensm SUBNET UP in %d ms (opensm alone %d ms)%n",
-                (System.nanoTime() - t0) / 1_000_000, fabric.opensm().subnetUpAfter().toMillis());
     }
 
     @AfterAll
@@ -152,13 +150,8 @@ class BundledFabricTest {
         return Diags.field(portInfo(port), "LinkState");
     }
 
-    private String awaitLinkState(String port, String wanted, Duration max) throws InterruptedException {
-        long deadline = System.nanoTime() + max.toNanos();
-        String state = linkState(port);
-        while (!state.equals(wanted) && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-            state = linkState(port);
-        }
-        return state;
+    private String awaitLinkState(String port, String wanted, Duration max) {
+        return Awaitility.await("LinkState of port " + port + " is " + wanted).atMost(max).pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(50)).until(() -> linkState(port), wanted::equals);
     }
 }

@@ -22,9 +22,7 @@ class FabricLifecycleTest {
         assertThat(alive(ibsimPid)).isTrue();
         assertThat(alive(opensmPid)).isTrue();
 
-        long t0 = System.nanoTime();
         fabric.close();
-        System.out.printf("fabric close took %d ms%n", (System.nanoTime() - t0) / 1_000_000);
 
         assertThat(alive(opensmPid)).as("opensm pid %d", opensmPid).isFalse();
         assertThat(alive(ibsimPid)).as("ibsim pid %d", ibsimPid).isFalse();

@@ -8,6 +8,7 @@ import io.fabrichealth.testbed.SimulatedFabric;
 import io.fabrichealth.testbed.Topologies;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import javax.management.MBeanServerConnection;
@@ -16,6 +17,7 @@ import javax.management.openmbean.CompositeData;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -95,16 +97,10 @@ class AgentOnPayaraIT {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> awaitFabricInspected() throws Exception {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        Map<String, Object> f;
-        do {
-            f = (Map<String, Object>) local.get("/read/fabric.health:type=Agent/Fabric").value();
-            if (!"not inspected yet".equals(f.get("error"))) {
-                return f;
-            }
-            Thread.sleep(200);
-        } while (System.nanoTime() < deadline);
-        return f;
+        return Awaitility.await("the agent inspected the fabric").atMost(Duration.ofSeconds(90))
+                .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(200))
+                .until(() -> (Map<String, Object>) local.get("/read/fabric.health:type=Agent/Fabric").value(),
+                        f -> !"not inspected yet".equals(f.get("error")));
     }
 
     @Test

@@ -7,6 +7,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,7 @@ import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -94,15 +96,15 @@ class LauncherIT {
             assertThat(table).as(table).contains("3 tests, 3 succeeded, 0 failed").contains("contiguous");
 
             // ./fabric-health ports: after the first sweep, the degraded node04 link is listed first, with its rule.
-            String ports = "";
-            for (int i = 0; i < 60 && !ports.contains("node04"); i++) {
-                Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-cp", cp, "io.fabrichealth.cli.ports.PortsReport", "--url",
-                        "http://127.0.0.1:" + http + "/jolokia").redirectErrorStream(true).start();
-                ports = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-                assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-                Thread.sleep(1000);
-            }
+            String ports = Awaitility.await("./fabric-health ports lists node04").atMost(Duration.ofSeconds(120))
+                    .pollDelay(Duration.ZERO).pollInterval(Duration.ofSeconds(1)).until(() -> {
+                        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java")
+                                .toString(), "-cp", cp, "io.fabrichealth.cli.ports.PortsReport", "--url",
+                                "http://127.0.0.1:" + http + "/jolokia").redirectErrorStream(true).start();
+                        String report = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+                        return report;
+                    }, report -> report.contains("node04"));
             assertThat(ports).as(ports).contains("node04").contains("Could be");
 
             List<ProcessHandle> children = launcher.toHandle().descendants().toList();

@@ -2,10 +2,13 @@ package io.fabrichealth.agent.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 
 /** Jolokia pull notifications, as the README's curl session does them: register, add, then pull from the store. */
 final class Notifications {
@@ -39,22 +42,26 @@ final class Notifications {
     /** Pulls until one notification matches; returns everything pulled so far. */
     @SuppressWarnings("unchecked")
     List<Map<String, Object>> pullUntil(Predicate<Map<String, Object>> match) throws Exception {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            Jolokia.Answer a = jolokia.post("{\"type\":\"exec\",\"mbean\":\"" + store.replace("\"", "\\\"")
-                    + "\",\"operation\":\"pull\",\"arguments\":[\"" + client + "\",\"" + handle + "\"]}");
-            assertThat(a.status()).as(a.body()).isEqualTo(200);
-            Object v = a.value();
-            if (v instanceof Map<?, ?> m && m.get("notifications") instanceof List<?> list) {
-                for (Object n : list) {
-                    seen.add((Map<String, Object>) n);
-                }
-            }
-            if (seen.stream().anyMatch(match)) {
-                return List.copyOf(seen);
-            }
-            Thread.sleep(200);
+        try {
+            Awaitility.await("a matching notification").atMost(Duration.ofSeconds(60)).pollDelay(Duration.ZERO)
+                    .pollInterval(Duration.ofMillis(200)).until(() -> pulledOneMatching(match));
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError("no matching notification; pulled " + seen, e);
         }
-        throw new AssertionError("no matching notification; pulled " + seen);
+        return List.copyOf(seen);
+    }
+
+    @SuppressWarnings("unchecked")
+    private boolean pulledOneMatching(Predicate<Map<String, Object>> match) throws Exception {
+        Jolokia.Answer a = jolokia.post("{\"type\":\"exec\",\"mbean\":\"" + store.replace("\"", "\\\"")
+                + "\",\"operation\":\"pull\",\"arguments\":[\"" + client + "\",\"" + handle + "\"]}");
+        assertThat(a.status()).as(a.body()).isEqualTo(200);
+        Object v = a.value();
+        if (v instanceof Map<?, ?> m && m.get("notifications") instanceof List<?> list) {
+            for (Object n : list) {
+                seen.add((Map<String, Object>) n);
+            }
+        }
+        return seen.stream().anyMatch(match);
     }
 }

@@ -16,6 +16,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -97,22 +100,22 @@ class PrometheusServerIT {
     }
 
     private String awaitBody(String url, java.util.function.Predicate<String> done, Process prometheus) throws Exception {
-        long deadline = System.nanoTime() + 90_000_000_000L;
-        String body = "";
-        while (System.nanoTime() < deadline) {
-            assertThat(prometheus.isAlive()).as("prometheus is running; see prometheus.log").isTrue();
-            try {
-                body = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build(),
-                        HttpResponse.BodyHandlers.ofString()).body();
-                if (done.test(body)) {
-                    return body;
-                }
-            } catch (IOException e) {
-                body = e.toString(); // not up yet
-            }
-            Thread.sleep(500);
+        AtomicReference<String> body = new AtomicReference<>("");
+        try {
+            return Awaitility.await("Prometheus answers as expected at " + url).atMost(Duration.ofSeconds(180))
+                    .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(500)).until(() -> {
+                        assertThat(prometheus.isAlive()).as("prometheus is running; see prometheus.log").isTrue();
+                        try {
+                            body.set(http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5))
+                                    .build(), HttpResponse.BodyHandlers.ofString()).body());
+                        } catch (IOException e) {
+                            body.set(e.toString()); // not up yet
+                        }
+                        return body.get();
+                    }, done);
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError("Prometheus never answered as expected at " + url + "; last answer: " + body.get(), e);
         }
-        throw new AssertionError("Prometheus never answered as expected at " + url + "; last answer: " + body);
     }
 
     private static String enc(String s) {

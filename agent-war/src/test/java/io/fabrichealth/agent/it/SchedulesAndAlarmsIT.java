@@ -4,9 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -148,9 +154,16 @@ class SchedulesAndAlarmsIT {
     void pauseStopsTheSchedule() throws Exception {
         exec(SCHEDULE, "pause");
         assertThat(read(SCHEDULE, "Paused")).isEqualTo(true);
-        Thread.sleep(3000); // let a run in progress finish
+        // Let a run in progress finish: Runs stands still for 3 s and for twice the last suite's duration.
+        long quiet = Math.max(3000, 2 * ((Number) read(SCHEDULE, "LastDurationMillis")).longValue());
+        AtomicLong seen = new AtomicLong(-1);
+        Awaitility.await("no run in progress").atMost(Duration.ofSeconds(120)).during(Duration.ofMillis(quiet))
+                .pollInterval(Duration.ofMillis(200)).until(() -> {
+                    long now = ((Number) read(SCHEDULE, "Runs")).longValue();
+                    return seen.getAndSet(now) == now;
+                });
         long runs = ((Number) read(SCHEDULE, "Runs")).longValue();
-        Thread.sleep(3000);
+        Thread.sleep(3000); // the scenario: three 1 s slots pass while paused
         assertThat(((Number) read(SCHEDULE, "Runs")).longValue()).isEqualTo(runs);
         exec(SCHEDULE, "resume");
         assertThat(read(SCHEDULE, "Paused")).isEqualTo(false);
@@ -208,17 +221,17 @@ class SchedulesAndAlarmsIT {
     }
 
     static void awaitValue(String mbean, String attribute, Predicate<Object> done) throws Exception {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        Object v;
-        do {
-            v = read(mbean, attribute);
-            if (done.test(v)) {
-                return;
-            }
-            Thread.sleep(200);
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError(mbean + " " + attribute + " stayed at " + v + "; the MBean: "
-                + jolokia.post("{\"type\":\"read\",\"mbean\":" + json(mbean) + "}").body());
+        AtomicReference<Object> v = new AtomicReference<>();
+        try {
+            Awaitility.await(mbean + " " + attribute).atMost(Duration.ofSeconds(120)).pollDelay(Duration.ZERO)
+                    .pollInterval(Duration.ofMillis(200)).until(() -> {
+                        v.set(read(mbean, attribute));
+                        return done.test(v.get());
+                    });
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError(mbean + " " + attribute + " stayed at " + v.get() + "; the MBean: "
+                    + jolokia.post("{\"type\":\"read\",\"mbean\":" + json(mbean) + "}").body(), e);
+        }
     }
 
     @SuppressWarnings("unchecked")
@@ -227,15 +240,12 @@ class SchedulesAndAlarmsIT {
     }
 
     static Map<String, Object> awaitAlarm(String kind) throws Exception {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        do {
-            for (Map<String, Object> a : activeAlarms()) {
-                if (kind.equals(a.get("kind"))) {
-                    return a;
-                }
-            }
-            Thread.sleep(200);
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("no " + kind + " alarm; schedule says " + read(SCHEDULE, "LastSummary"));
+        try {
+            return Awaitility.await("a " + kind + " alarm").atMost(Duration.ofSeconds(120)).pollDelay(Duration.ZERO)
+                    .pollInterval(Duration.ofMillis(200)).until(() -> activeAlarms().stream()
+                            .filter(a -> kind.equals(a.get("kind"))).findFirst(), Optional::isPresent).orElseThrow();
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError("no " + kind + " alarm; schedule says " + read(SCHEDULE, "LastSummary"), e);
+        }
     }
 }

@@ -61,8 +61,9 @@ class BitFlipTest {
             child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
         String out = Files.readString(dir.resolve("flips.out"));
-        System.out.println(out.lines().filter(l -> !l.startsWith("FLIP ")).reduce("", (a, b) -> a + b + "\n"));
-        assertThat(ended).as("the flip run finished within 10 minutes").isTrue();
+        // The run's summary (all but the per-flip lines) goes into the failure messages, not to the console.
+        String summary = out.lines().filter(l -> !l.startsWith("FLIP ")).reduce("", (a, b) -> a + b + "\n");
+        assertThat(ended).as("the flip run finished within 10 minutes:%n%s", summary).isTrue();
         assertThat(child.exitValue()).as("%s%s", out, crashReport(dir)).isZero();
         assertThat(out.lines().filter(l -> l.startsWith("CLEAN "))).as("with no flip, every probe passes")
                 .allSatisfy(l -> assertThat(l).matches("CLEAN .* (ok|skipped|0)"));
@@ -71,11 +72,11 @@ class BitFlipTest {
         out.lines().map(TOTAL::matcher).filter(Matcher::matches).forEach(m -> totals.put(m.group(1), new long[] {
             Long.parseLong(m.group(2)), Long.parseLong(m.group(3)), Long.parseLong(m.group(4)),
             Long.parseLong(m.group(5))}));
-        assertThat(totals).as("message types").hasSize(2 * 11 + 7);
+        assertThat(totals).as("message types:%n%s", summary).hasSize(2 * 11 + 7);
         long flips = totals.values().stream().mapToLong(v -> v[0]).sum();
         long silent = totals.values().stream().mapToLong(v -> v[3]).sum();
         assertThat(flips).as("flips made").isGreaterThanOrEqualTo(200);
-        assertThat(totals).as("every message type was hit").allSatisfy((type, v) -> assertThat(v[0]).isPositive());
+        assertThat(totals).as("every message type was hit:%n%s", summary).allSatisfy((type, v) -> assertThat(v[0]).isPositive());
         assertThat(out.lines().filter(l -> l.contains(" -> silent"))).as("silent flips").isEmpty();
         assertThat(silent).isZero();
         assertThat(out.lines().filter(l -> l.startsWith("FLIP bursts") && l.contains("/ WELCOME ")))

@@ -114,14 +114,9 @@ public final class FlipRunMain {
             for (FlipTarget t : pingPongTargets()) {
                 steps.add(() -> run.flipPingPong(pp, ppServer, ppListen, t));
             }
-            int all = perType * steps.size();
-            int done = 0;
             for (int round = 0; round < perType; round++) {
                 for (Runnable step : steps) {
                     step.run();
-                    if (++done % 20 == 0) {
-                        System.err.println("bit flips: " + done + " of " + all);
-                    }
                 }
             }
             run.totals.forEach((k, v) -> System.out.println("TOTAL " + k + " flips=" + v[0] + " caught=" + v[1]

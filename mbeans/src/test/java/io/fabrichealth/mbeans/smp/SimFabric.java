@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * ibsim plus opensm for this module's tests: a private IBSIM_SOCKNAME, the console on a fifo ibsim opens
@@ -116,18 +118,14 @@ final class SimFabric implements AutoCloseable {
         }
     }
 
-    /** Writes one console command and waits (up to 2 s) for ibsim's next prompt, i.e. until it has run it. */
+    /** Writes one console command and waits (generously) for ibsim's next prompt, i.e. until it has run it. */
     void consoleAndWait(String command) throws IOException, InterruptedException {
         long from = Files.size(log);
         console(command);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-        while (System.nanoTime() < deadline) {
+        await(() -> {
             String text = read(log);
-            if (text.length() > from && text.substring((int) Math.min(from, text.length())).contains("sim>")) {
-                return;
-            }
-            Thread.sleep(5);
-        }
+            return text.length() > from && text.substring((int) Math.min(from, text.length())).contains("sim>");
+        }, "ibsim prompt after " + command, log);
     }
 
     /** Stops opensm, then ibsim, by PID: SIGTERM to our `timeout`, which passes it on, then SIGKILL. */
@@ -152,12 +150,11 @@ final class SimFabric implements AutoCloseable {
     }
 
     private static void await(Check check, String what, Path logFile) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!check.ok()) {
-            if (System.nanoTime() > deadline) {
-                throw new IOException("no " + what + " within 30 s; " + logFile + ":\n" + read(logFile));
-            }
-            Thread.sleep(10);
+        try {
+            Awaitility.await(what).atMost(30, TimeUnit.SECONDS).pollDelay(0, TimeUnit.MILLISECONDS)
+                    .pollInterval(5, TimeUnit.MILLISECONDS).until(check::ok);
+        } catch (ConditionTimeoutException e) {
+            throw new IOException("no " + what + " within 30 s; " + logFile + ":\n" + read(logFile), e);
         }
     }
 

@@ -83,8 +83,6 @@ class SmpFaultsTest {
         assertThat(agent.alarms()).noneMatch(a -> a.startsWith("PortDown"));
         assertThat(agent.get(SmpMBeans.portName(host3, 1), "PortState")).isEqualTo("Active");
         assertThat(agent.get(SmpMBeans.portName(agent.guid("leaf2"), 1), "PortState")).isEqualTo("Active");
-        System.out.println("error50: timeouts=" + agent.smpProbe("Timeouts") + " retries=" + agent.smpProbe("Retries")
-                + " failed=" + agent.smpProbe("FailedRequests") + " sent=" + agent.smpProbe("MadsSent"));
     }
 
     @Test
@@ -154,9 +152,6 @@ class SmpFaultsTest {
         String next = agent.sweep();
         assertThat(next).startsWith("PASS");
         assertThat(Long.parseLong(next.split(" ")[1])).isLessThan(2_000L);
-        System.out.println("wait3: sweep " + millis + " ms, then " + next.split(" ")[1] + " ms; timeouts="
-                + agent.smpProbe("Timeouts") + " retries=" + agent.smpProbe("Retries") + " late="
-                + agent.smpProbe("LateResponses"));
     }
 
     private static String hex(long guid) {

@@ -28,9 +28,8 @@ class EverySetOnLoopbackTest {
                 4 << 20), alarms)) {
             service.startTarget();
             SuiteResult suite = service.runSuite(service.config().listen());
-            System.out.println(provider + " " + endpoint + "\n" + suite.table());
 
-            assertThat(suite.results()).hasSize(7).allSatisfy(r -> {
+            assertThat(suite.results()).as("%s %s%n%s", provider, endpoint, suite.table()).hasSize(7).allSatisfy(r -> {
                 assertThat(r.outcome()).as(r.set() + ": " + r.reason()).isEqualTo(BurstResult.Outcome.OK);
                 assertThat(r.bytes()).as(r.set() + " bytes verified").isGreaterThan(0);
             });
@@ -53,12 +52,11 @@ class EverySetOnLoopbackTest {
         }
         String out = Files.readString(work.resolve("child.out"));
         String err = Files.readString(work.resolve("child.err"));
-        System.out.println("sockets MSG\n" + out);
         assertThat(finished).as("suite on sockets finished within 120 s; stderr:\n" + err).isTrue();
         assertThat(child.exitValue()).as(err).isZero();
         for (BurstSet set : BurstSet.values()) {
             String name = set.name().toLowerCase(java.util.Locale.ROOT);
-            assertThat(out).as(err).contains("set." + name + "=OK|");
+            assertThat(out).as("%s%nstderr:%n%s", out, err).contains("set." + name + "=OK|");
         }
         assertThat(out).contains("7 tests, 7 succeeded, 0 failed").contains("alarms=0");
     }

@@ -7,8 +7,11 @@ import io.fabrichealth.config.EndpointType;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,13 +28,14 @@ class FiPingpongCrossCheckTest {
         String port = Integer.toString(Loopback.freePort());
         Process server = new ProcessBuilder("timeout", "30", "fi_pingpong", "-p", "tcp", "-e", "msg", "-c", "-B", port,
                 "-I", "50", "-S", "65536").redirectErrorStream(true).start();
-        Thread.sleep(300);
+        // Wait until the server listens (read from /proc, so no probe connection uses up its one accept).
+        Awaitility.await("fi_pingpong server listening on " + port).atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(20)).until(() -> listening(Integer.parseInt(port)));
         Process client = new ProcessBuilder("timeout", "30", "fi_pingpong", "-p", "tcp", "-e", "msg", "-c", "-P", port,
                 "-I", "50", "-S", "65536", "127.0.0.1").redirectErrorStream(true).start();
         String out = new String(client.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(client.waitFor(40, TimeUnit.SECONDS)).isTrue();
         assertThat(server.waitFor(10, TimeUnit.SECONDS)).isTrue();
-        System.out.println(out);
         assertThat(client.exitValue()).as(out).isZero();
         assertThat(server.exitValue()).isZero();
         assertThat(out).contains("64k").containsPattern("MB/sec|Mbps|MB/s");
@@ -42,5 +46,18 @@ class FiPingpongCrossCheckTest {
             assertThat(service.runSet(service.config().listen(), BurstSet.DEFAULT).outcome())
                     .isEqualTo(BurstResult.Outcome.OK);
         }
+    }
+
+    /** A TCP socket in LISTEN state on {@code port}, IPv4 or IPv6 (/proc/net/tcp: local address, state 0A). */
+    private static boolean listening(int port) throws java.io.IOException {
+        String suffix = String.format(Locale.ROOT, ":%04X", port);
+        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+            Path p = Path.of(table);
+            if (Files.exists(p) && Files.readAllLines(p).stream().skip(1).map(l -> l.trim().split("\\s+"))
+                    .anyMatch(f -> f.length > 3 && f[1].endsWith(suffix) && f[3].equals("0A"))) {
+                return true;
+            }
+        }
+        return false;
     }
 }

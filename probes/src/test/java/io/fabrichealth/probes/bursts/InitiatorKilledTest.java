@@ -8,9 +8,11 @@ import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.config.HostPort;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -46,7 +48,7 @@ class InitiatorKilledTest {
                 assertThat(Files.readString(dir.resolve("child.out")).strip()).as("still in its first burst, not yet "
                         + "with a result").isEqualTo("running");
                 initiator.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-                Thread.sleep(300);
+                Thread.sleep(300); // a window for the target to crash on the kill; it is asked again at the end
                 assertThat(target.isAlive()).as("the target survived kill " + kill + "; its stderr:\n"
                         + Files.readString(targetDir.resolve("child.err"))).isTrue();
             }
@@ -58,21 +60,17 @@ class InitiatorKilledTest {
                         .isEqualTo(BurstResult.Outcome.OK);
             }
             // Each killed initiator's session ends with a reason: a lost connection (MSG) or silence (RDM, no
-            // event queue), within 2x the stall timeout plus the cancel delay of the kill.
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            long ended = 0;
-            while (System.nanoTime() < deadline) {
-                ended = Files.readString(targetDir.resolve("child.err")).lines()
-                        .filter(l -> l.contains("burst session ended: burst from 127.0.0.1:"))
-                        .filter(l -> l.contains("the initiator went away") || l.contains("the initiator went silent"))
-                        .count();
-                if (ended >= KILLS) {
-                    break;
-                }
-                Thread.sleep(100);
-            }
-            assertThat(ended).as("sessions of killed initiators ended with a reason; target stderr:\n"
-                    + Files.readString(targetDir.resolve("child.err"))).isGreaterThanOrEqualTo(KILLS);
+            // event queue), within 2x the stall timeout plus the cancel delay of the kill (waited for generously).
+            Awaitility.await("sessions of killed initiators ended").atMost(Duration.ofSeconds(30))
+                    .pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
+                        long ended = Files.readString(targetDir.resolve("child.err")).lines()
+                                .filter(l -> l.contains("burst session ended: burst from 127.0.0.1:"))
+                                .filter(l -> l.contains("the initiator went away")
+                                        || l.contains("the initiator went silent"))
+                                .count();
+                        assertThat(ended).as("sessions of killed initiators ended with a reason; target stderr:\n"
+                                + Files.readString(targetDir.resolve("child.err"))).isGreaterThanOrEqualTo(KILLS);
+                    });
             assertThat(target.isAlive()).isTrue();
         } finally {
             target.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
@@ -80,17 +78,17 @@ class InitiatorKilledTest {
     }
 
     private static void await(Path dir, Process child, String line) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
-            Path out = dir.resolve("child.out");
-            if (Files.exists(out) && Files.readString(out).contains(line)) {
-                return;
-            }
-            if (!child.isAlive()) {
-                throw new AssertionError("child JVM exited before '" + line + "': " + Files.readString(dir.resolve("child.err")));
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("child JVM did not print '" + line + "' within 30 s: " + Files.readString(dir.resolve("child.err")));
+        Path out = dir.resolve("child.out");
+        Awaitility.await("child JVM prints '" + line + "'").atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(50)).until(() -> {
+                    if (Files.exists(out) && Files.readString(out).contains(line)) {
+                        return true;
+                    }
+                    if (!child.isAlive()) {
+                        throw new AssertionError("child JVM exited before '" + line + "': "
+                                + Files.readString(dir.resolve("child.err")));
+                    }
+                    return false;
+                });
     }
 }

@@ -35,13 +35,12 @@ class TargetAbortedTest {
         }
         String out = Files.readString(work.resolve("child.out"));
         String err = Files.readString(work.resolve("child.err"));
-        System.out.println(provider + " " + endpoint + "\n" + out);
         assertThat(finished).as("aborted bursts finished within 240 s; stderr:\n" + tail(err)).isTrue();
         assertThat(child.exitValue()).as("the JVM running the initiator survived every aborted burst (exit 0); "
                 + crashLogs(work) + "stderr:\n" + tail(err)).isZero();
 
         List<String[]> aborted = out.lines().filter(l -> l.startsWith("aborted.")).map(l -> l.split("\\|", 3)).toList();
-        assertThat(aborted).hasSize(ROUNDS * 7);
+        assertThat(aborted).as("%s %s%n%s", provider, endpoint, out).hasSize(ROUNDS * 7);
         long limitMillis = Duration.ofSeconds(2).plus(BurstPlan.STALL_TIMEOUT).plusSeconds(1).toMillis();
         assertThat(aborted).allSatisfy(r -> {
             assertThat(r[0]).as(String.join("|", r)).endsWith("=FAIL");

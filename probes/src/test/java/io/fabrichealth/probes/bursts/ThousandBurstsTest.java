@@ -12,7 +12,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /** 1,000 small bursts leave fds and native handles where they were. */
@@ -26,7 +28,7 @@ class ThousandBurstsTest {
         try (BurstService service = new BurstService(config, new RecordingAlarms())) {
             service.startTarget();
             assertThat(service.runSet(config.listen(), BurstSet.DEFAULT).outcome()).isEqualTo(BurstResult.Outcome.OK);
-            settle();
+            settle(service);
             long fds = openFds();
             long handles = FabricLibrary.openHandles();
             long start = System.nanoTime();
@@ -34,21 +36,26 @@ class ThousandBurstsTest {
                 BurstResult r = service.runSet(config.listen(), i % 2 == 0 ? BurstSet.DEFAULT : BurstSet.GET);
                 assertThat(r.outcome()).as("burst " + i + ": " + r.reason()).isEqualTo(BurstResult.Outcome.OK);
             }
-            settle();
-            System.out.printf("1000 bursts in %d ms; fds %d -> %d, handles %d -> %d%n",
-                    (System.nanoTime() - start) / 1_000_000, fds, openFds(), handles, FabricLibrary.openHandles());
-            assertThat(FabricLibrary.openHandles()).isEqualTo(handles);
-            assertThat(openFds()).isEqualTo(fds);
+            // Target sessions close on their own thread right after the goodbye: wait for what is asserted.
+            Awaitility.await("fds and native handles back at baseline").atMost(Duration.ofSeconds(30))
+                    .pollInterval(Duration.ofMillis(50)).untilAsserted(() -> {
+                        assertThat(FabricLibrary.openHandles()).as("open handles").isEqualTo(handles);
+                        assertThat(openFds()).as("open fds").isEqualTo(fds);
+                    });
         }
     }
 
-    /** Target sessions close on their own thread right after the goodbye. */
-    private static void settle() {
-        try {
-            Thread.sleep(300);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+    /**
+     * Target sessions close on their own thread right after the goodbye (after giving back their budget
+     * permit): no burst runs, and fds and handles have stood still for 300 ms.
+     */
+    private static void settle(BurstService service) {
+        AtomicReference<String> last = new AtomicReference<>("");
+        Awaitility.await("no burst session and fds and handles standing still").atMost(Duration.ofSeconds(30))
+                .during(Duration.ofMillis(300)).pollInterval(Duration.ofMillis(30)).until(() -> {
+                    String now = openFds() + "/" + FabricLibrary.openHandles();
+                    return now.equals(last.getAndSet(now)) && service.budget().running() == 0;
+                });
     }
 
     private static long openFds() {

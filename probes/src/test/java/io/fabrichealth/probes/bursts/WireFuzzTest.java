@@ -61,9 +61,8 @@ class WireFuzzTest {
             assertThat(rejection(b, length, "length " + length)).isEqualTo(WireException.Problem.WRONG_LENGTH);
             seen.merge(WireException.Problem.WRONG_LENGTH, 1, Integer::sum);
         }
-        System.out.println(inputs + " inputs, " + sound + " sound messages passed; rejections: " + seen);
         assertThat(inputs).isGreaterThanOrEqualTo(300_000);
-        assertThat(seen).containsKeys(WireException.Problem.WRONG_LENGTH, WireException.Problem.BAD_MAGIC,
+        assertThat(seen).as("%d inputs, %d sound messages passed; rejections", inputs, sound).containsKeys(WireException.Problem.WRONG_LENGTH, WireException.Problem.BAD_MAGIC,
                 WireException.Problem.FOREIGN, WireException.Problem.BAD_CRC);
     }
 

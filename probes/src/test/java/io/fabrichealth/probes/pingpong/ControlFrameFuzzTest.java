@@ -57,11 +57,10 @@ class ControlFrameFuzzTest {
             assertThat(o).isEqualTo(Outcome.ENDED);
             cut++;
         }
-        System.out.println(inputs + " inputs: " + damaged + " damaged, " + cut + " cut short");
         byte[] waveOne = {0x43, 0x50, 0x48, 0x46, 1, 0, 0, 0, 4, 0, 0, 0, 0, 0}; // "CPHF", kind, length: no CRCs
         assertThat(decode(waveOne)).as("a wave-1 frame is another protocol, not a Corruption")
                 .isEqualTo(Outcome.FOREIGN);
-        assertThat(inputs).isGreaterThanOrEqualTo(300_000);
+        assertThat(inputs).as("inputs (%d damaged, %d cut short)", damaged, cut).isGreaterThanOrEqualTo(300_000);
     }
 
     private enum Outcome { PASSED, DAMAGED, FOREIGN, ENDED }

@@ -35,7 +35,6 @@ class FabricLoopbackTest {
 
             PingPongResult r = service.run(Transport.FABRIC, config.listen());
 
-            System.out.println(r.summary());
             assertThat(r.outcome()).as(r.summary()).isEqualTo(PingPongResult.Outcome.OK);
             assertThat(r.reachable()).isTrue();
             assertThat(r.transportInUse()).isEqualTo(provider + " " + type);
@@ -74,8 +73,9 @@ class FabricLoopbackTest {
             assertThat(r.outcome()).as(r.summary()).isEqualTo(PingPongResult.Outcome.OK);
             assertThat(r.stats().sent()).as("250 per task, 2 tasks").isEqualTo(500).isEqualTo(r.stats().acked());
             assertThat(r.responder().verifiedBytes()).isEqualTo(500L * (1024 - Header.SIZE));
+            // A run the 30 s ended takes 30 s however fast the machine is; one the count ended takes less.
             assertThat(Duration.ofNanos(System.nanoTime() - t0)).as("the count ends the run, not the 30 s")
-                    .isLessThan(Duration.ofSeconds(10));
+                    .isLessThan(timed.duration());
         }
     }
 

@@ -64,9 +64,8 @@ class HeaderFuzzTest {
             assertThat(p).as("header of %d cut to %d", len, cut).isEqualTo(HeaderProblem.TRUNCATED);
             seen.merge(p, 1, Integer::sum);
         }
-        System.out.println(inputs + " inputs, " + sound + " sound headers accepted; rejections: " + seen);
         assertThat(inputs).isGreaterThanOrEqualTo(300_000);
-        assertThat(seen).containsKeys(HeaderProblem.TRUNCATED, HeaderProblem.BAD_MAGIC, HeaderProblem.BAD_VERSION,
+        assertThat(seen).as("%d inputs, %d sound headers accepted; rejections", inputs, sound).containsKeys(HeaderProblem.TRUNCATED, HeaderProblem.BAD_MAGIC, HeaderProblem.BAD_VERSION,
                 HeaderProblem.BAD_CRC);
     }
 }

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,7 +46,8 @@ class PeerKilledTest {
         try (PingPongService service = Loopback.service(one, "tcp", EndpointType.MSG, book.sink())) {
             CompletableFuture<PingPongResult> run = CompletableFuture.supplyAsync(
                     () -> service.run(Transport.FABRIC, peer));
-            Thread.sleep(1_000);
+            awaitLine(work.resolve("responder-1.out"), responder, "started 1", work.resolve("responder-1.err"));
+            Thread.sleep(1_000); // the scenario: the peer dies 1 s into a 3 s run that reached it
             assertThat(run).as("the run is still going when the peer is killed").isNotDone();
             responder.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
 
@@ -83,17 +85,25 @@ class PeerKilledTest {
                 .redirectError(err.toFile());
         pb.environment().put("LD_PRELOAD", TestClasspath.jsig());
         Process p = pb.start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
-            if (Files.readString(out).contains("ready")) {
-                return p;
-            }
-            if (!p.isAlive()) {
-                throw new AssertionError("responder JVM exited: " + Files.readString(err));
-            }
-            Thread.sleep(50);
+        try {
+            awaitLine(out, p, "ready", err);
+        } catch (RuntimeException | AssertionError e) {
+            p.destroyForcibly();
+            throw e;
         }
-        p.destroyForcibly();
-        throw new AssertionError("responder JVM not ready within 30 s: " + Files.readString(err));
+        return p;
+    }
+
+    private static void awaitLine(Path out, Process p, String line, Path err) {
+        Awaitility.await("responder JVM prints '" + line + "'").atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(20)).until(() -> {
+                    if (Files.readString(out).contains(line)) {
+                        return true;
+                    }
+                    if (!p.isAlive()) {
+                        throw new AssertionError("responder JVM exited: " + Files.readString(err));
+                    }
+                    return false;
+                });
     }
 }

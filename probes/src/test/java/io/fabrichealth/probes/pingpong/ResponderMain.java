@@ -4,7 +4,10 @@ import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.alarms.AlarmSink;
 import java.time.Duration;
 
-/** Child main: a ping-pong responder over libfabric tcp MSG on 127.0.0.1:PORT until killed (at most 60 s). */
+/**
+ * Child main: a ping-pong responder over libfabric tcp MSG on 127.0.0.1:PORT until killed (at most 60 s). Prints
+ * "ready", then "started K" once K sessions have begun, so a test can kill it knowing a run reached it.
+ */
 public final class ResponderMain {
     private ResponderMain() {
     }
@@ -18,7 +21,17 @@ public final class ResponderMain {
             service.startResponder();
             System.out.println("ready");
             System.out.flush();
-            Thread.sleep(60_000);
+            long end = System.nanoTime() + 60_000_000_000L;
+            long reported = 0;
+            while (System.nanoTime() < end) {
+                long sessions = service.responder().sessions();
+                if (sessions > reported) {
+                    reported = sessions;
+                    System.out.println("started " + sessions);
+                    System.out.flush();
+                }
+                Thread.sleep(20); // a look every 20 ms: a session lasts seconds
+            }
         }
     }
 }

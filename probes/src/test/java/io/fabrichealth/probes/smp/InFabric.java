@@ -64,7 +64,6 @@ final class InFabric {
         Duration took = Duration.ofNanos(System.nanoTime() - start);
         String stdout = Files.readString(out, StandardCharsets.UTF_8);
         String stderr = Files.readString(err, StandardCharsets.UTF_8);
-        System.out.print(stdout);
         if (!finished) {
             fail(scenario.getSimpleName() + " did not finish within " + timeout + "\nstdout:\n" + stdout
                     + "\nstderr:\n" + stderr);

@@ -27,8 +27,6 @@ class GuestBootTest {
         GuestResult r = Guest.run(image, GuestSpec.of(
                 "echo \"hello from $(uname -r)\"; cut -d' ' -f1 /proc/uptime; seq 1 20000"));
 
-        System.err.println("boot: took " + r.took().toMillis() + " ms; script started at guest uptime "
-                + r.output().lines().skip(1).findFirst().orElse("?") + " s");
         assertThat(r.exitStatus()).as("%s", r).isZero();
         assertThat(r.output()).startsWith("hello from " + image.kernelVersion() + "\n");
         assertThat(r.output().lines().skip(2)).hasSize(20_000).startsWith("1", "2").endsWith("19999", "20000");

@@ -36,8 +36,7 @@ class GuestJavaTest {
         assertThat(r.exitStatus()).as("%s", r).isZero();
         assertThat(r.output()).contains("version \"" + System.getProperty("java.version") + "\"");
         assertThat(r.output()).contains("os.version=" + image.kernelVersion());
-        System.err.println("in the guest: java -version " + match(r.output(), "version_ms=(\\d+)")
-                + " ms, a main class from target/test-classes " + match(r.output(), "main_ms=(\\d+)") + " ms");
+        match(r.output(), "version_ms=(\\d+) main_ms=(\\d+)"); // both steps ran to their end in the script
     }
 
     private static String match(String text, String regex) {

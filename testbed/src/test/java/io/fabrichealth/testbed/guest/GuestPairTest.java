@@ -36,7 +36,5 @@ class GuestPairTest {
         assertThat(pair.a().exitStatus()).as("server: %s", pair.a()).isZero();
         assertThat(pair.b().output()).contains("ping data: rdma-ping-0: ", "ping data: rdma-ping-9: ");
         assertThat(pair.a().output()).contains("server done");
-        System.err.println("two guests, rping -C 10: " + pair.a().took().toMillis() + " / "
-                + pair.b().took().toMillis() + " ms wall");
     }
 }

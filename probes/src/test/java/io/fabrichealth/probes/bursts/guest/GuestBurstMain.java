@@ -52,24 +52,51 @@ public final class GuestBurstMain {
     static final int SEGMENTS = 4;
     static final int WINDOW = 2;
     static final ByteSize MAX_BYTES = ByteSize.ofMiB(4);
-    static final Duration MAX_DURATION = Duration.ofSeconds(4);
+    /*
+     * The suite's budget is sized from the warm-ups, not from how fast TCG was on some other day: each set
+     * aims at SET_SECONDS of the slower direction's measured rate (between MIN_BYTES and MAX_BYTES), and its
+     * time budget is DURATION_FACTOR times what those bytes should take (between MIN_DURATION and
+     * MAX_DURATION). So a set ends by its bytes, and what is in flight drains inside the time budget instead
+     * of inside the engine's 3 s allowance past it.
+     */
+    static final ByteSize MIN_BYTES = ByteSize.ofMiB(1);
+    static final double SET_SECONDS = 2.0;
+    static final int DURATION_FACTOR = 5;
+    static final Duration MIN_DURATION = Duration.ofSeconds(4);
+    static final Duration MAX_DURATION = Duration.ofSeconds(20);
     /** Warm-up bursts before the suite: a fresh JVM under TCG runs its first burst at half speed (JIT). */
     static final ByteSize WARM_UP_BYTES = ByteSize.ofMiB(1);
     static final List<BurstSet> WARM_UP_SETS = List.of(BurstSet.DEFAULT, BurstSet.GET);
     /** How long the target waits for the initiator's JVM to start and its suite to finish. */
-    private static final Duration RENDEZVOUS = Duration.ofSeconds(90);
+    private static final Duration RENDEZVOUS = Duration.ofSeconds(150);
 
     private GuestBurstMain() {
     }
 
-    /** The same config on both sides; only the listen address (the target's, or the initiator's identity) differs. */
+    /** The target's config: it grants up to the caps, and the initiator asks for what it measured. */
     static BurstsConfig config(HostPort listen) {
-        return config(listen, MAX_BYTES);
+        return config(listen, MAX_BYTES, MAX_DURATION);
     }
 
-    private static BurstsConfig config(HostPort listen, ByteSize maxBytes) {
+    private static BurstsConfig config(HostPort listen, ByteSize maxBytes, Duration maxDuration) {
         return new BurstsConfig(listen, PROVIDER, EndpointType.MSG, SETS, SEGMENT_SIZE, SEGMENTS, WINDOW, maxBytes,
-                MAX_DURATION, 2, Duration.ofMillis(10));
+                maxDuration, 2, Duration.ofMillis(10));
+    }
+
+    /**
+     * The suite's bytes and time budget from the warm-ups' slowest rate (bytes per second); a warm-up that
+     * moved nothing leaves the floor bytes and the cap on time.
+     */
+    static BurstsConfig sized(HostPort self, double slowestBytesPerSecond) {
+        long payload = (long) SEGMENTS * SEGMENT_SIZE.bytes();
+        if (!(slowestBytesPerSecond > 0)) {
+            return config(self, MIN_BYTES, MAX_DURATION);
+        }
+        long want = (long) (slowestBytesPerSecond * SET_SECONDS);
+        long bytes = Math.max(MIN_BYTES.bytes(), Math.min(MAX_BYTES.bytes(), want)) / payload * payload;
+        long millis = (long) (bytes * 1e3 / slowestBytesPerSecond) * DURATION_FACTOR;
+        long durationMillis = Math.max(MIN_DURATION.toMillis(), Math.min(MAX_DURATION.toMillis(), millis));
+        return config(self, ByteSize.ofBytes(bytes), Duration.ofMillis(durationMillis));
     }
 
     public static void main(String[] args) throws IOException {
@@ -120,15 +147,30 @@ public final class GuestBurstMain {
 
     /** {@code self} only names this side to the target (the initiator's agent would listen there). */
     private static int initiator(HostPort target, int control, HostPort self, Recorded alarms) throws IOException {
-        try (Socket rendezvous = connect(target.host(), control);
-                BurstService warmUp = new BurstService(config(self, WARM_UP_BYTES), alarms);
-                BurstService service = new BurstService(config(self), alarms)) {
-            print("initiator.targetReadyMillis=" + ManagementFactory.getRuntimeMXBean().getUptime() + "\n");
-            for (BurstSet set : WARM_UP_SETS) {
-                BurstResult r = warmUp.runSet(target, set);
-                print("warmUp." + r.set() + ".outcome=" + r.outcome().name() + "\nwarmUp." + r.set() + ".reason="
-                        + oneLine(r.reason()) + "\nwarmUp." + r.set() + ".bytes=" + r.bytes() + "\n");
+        // The warm-ups end by their bytes: the time cap is only there so a dead target cannot hold them.
+        double slowest = Double.MAX_VALUE;
+        try (Socket rendezvous = connect(target.host(), control)) {
+            try (BurstService warmUp = new BurstService(config(self, WARM_UP_BYTES, MAX_DURATION), alarms)) {
+                print("initiator.targetReadyMillis=" + ManagementFactory.getRuntimeMXBean().getUptime() + "\n");
+                for (BurstSet set : WARM_UP_SETS) {
+                    BurstResult r = warmUp.runSet(target, set);
+                    print("warmUp." + r.set() + ".outcome=" + r.outcome().name() + "\nwarmUp." + r.set() + ".reason="
+                            + oneLine(r.reason()) + "\nwarmUp." + r.set() + ".bytes=" + r.bytes() + "\nwarmUp."
+                            + r.set() + ".nanos=" + r.duration().toNanos() + "\n");
+                    long nanos = r.duration().toNanos();
+                    slowest = Math.min(slowest, nanos > 0 ? r.bytes() * 1e9 / nanos : 0);
+                }
             }
+            return suite(target, self, slowest, rendezvous, alarms);
+        }
+    }
+
+    private static int suite(HostPort target, HostPort self, double slowest, Socket rendezvous, Recorded alarms)
+            throws IOException {
+        BurstsConfig sized = sized(self, slowest);
+        print("suite.maxBytes=" + sized.maxBytes().bytes() + "\nsuite.maxDurationMillis="
+                + sized.maxDuration().toMillis() + "\n");
+        try (BurstService service = new BurstService(sized, alarms)) {
             long start = System.nanoTime();
             SuiteResult suite = service.runSuite(target);
             long wall = System.nanoTime() - start;

@@ -31,8 +31,9 @@ import org.junit.jupiter.api.Test;
 class VerbsBurstsBetweenTwoGuestsTest {
     private static final int BURST_PORT = 7471;
     private static final int RENDEZVOUS_PORT = 7472;
-    private static final Duration GUEST_TIMEOUT = Duration.ofSeconds(110);
-    private static final Duration JAVA_TIMEOUT = Duration.ofSeconds(80);
+    // Outer safety nets only, well above what the sized suite takes under TCG (GuestBurstMain sizes the sets).
+    private static final Duration GUEST_TIMEOUT = Duration.ofSeconds(200);
+    private static final Duration JAVA_TIMEOUT = Duration.ofSeconds(160);
 
     private static GuestImage image;
 
@@ -52,14 +53,15 @@ class VerbsBurstsBetweenTwoGuestsTest {
                 PerftestAnchor.client("$FH_ETH_A"));
 
         long udpDropsBefore = HostUdpDrops.now();
-        long start = System.nanoTime();
         GuestPair pair = GuestPair.run(image, target, initiator);
-        long wallMillis = (System.nanoTime() - start) / 1_000_000;
         long udpDrops = HostUdpDrops.now() - udpDropsBefore;
         Map<String, String> t = values(pair.a().output());
         Map<String, String> i = values(pair.b().output());
-        System.err.println("--- initiator guest ---\n" + pair.b().output() + "--- target guest ---\n" + pair.a().output()
-                + "two guests, verbs bursts: " + wallMillis + " ms wall");
+        // On a failed set, what the wire did: the budget the guest sized, retries, and frames the QEMU wire dropped.
+        String wire = String.format(Locale.ROOT, "suite budget %s bytes in %s ms; initiator completer_retry_err %s,"
+                + " target duplicate_request %s, host UDP RcvbufErrors +%d%n--- initiator guest ---%n%s",
+                i.get("suite.maxBytes"), i.get("suite.maxDurationMillis"), i.get("counter.rxe.completer_retry_err"),
+                t.get("counter.rxe.duplicate_request"), udpDrops, pair.b().output());
 
         assertThat(pair.b().exitStatus()).as("initiator guest: %s", pair.b()).isZero();
         assertThat(pair.a().exitStatus()).as("target guest: %s", pair.a()).isZero();
@@ -67,11 +69,11 @@ class VerbsBurstsBetweenTwoGuestsTest {
         long payload = (long) GuestBurstMain.SEGMENTS * GuestBurstMain.SEGMENT_SIZE.bytes();
         for (BurstSet set : GuestBurstMain.WARM_UP_SETS) {
             String p = "warmUp." + set.name().toLowerCase(Locale.ROOT) + ".";
-            assertThat(i.get(p + "outcome")).as("warm-up %s: %s", set, i.get(p + "reason")).isEqualTo("OK");
+            assertThat(i.get(p + "outcome")).as("warm-up %s: %s (%s)", set, i.get(p + "reason"), wire).isEqualTo("OK");
         }
         for (BurstSet set : GuestBurstMain.SETS) {
             String p = "set." + set.name().toLowerCase(Locale.ROOT) + ".";
-            assertThat(i.get(p + "outcome")).as("%s: %s", set, i.get(p + "reason")).isEqualTo("OK");
+            assertThat(i.get(p + "outcome")).as("%s: %s (%s)", set, i.get(p + "reason"), wire).isEqualTo("OK");
             assertThat(i).containsEntry(p + "fact.provider", GuestBurstMain.PROVIDER)
                     .containsEntry(p + "fact.endpoint", "MSG");
             // What loopback never exercised: local descriptors, virtual addresses and provider keys.
@@ -100,15 +102,12 @@ class VerbsBurstsBetweenTwoGuestsTest {
                 .isGreaterThanOrEqualTo(get / 4096);
 
         // The stock C tools on the same wire, same payload and window: the anchor for the figures.
-        double writeBw = PerftestAnchor.averageMBps(pair.b().output(), "RDMA_Write");
-        double readBw = PerftestAnchor.averageMBps(pair.b().output(), "RDMA_Read");
-        System.err.printf(Locale.ROOT, "verbs over rxe between two guests: default %.1f MB/s, contiguous %.1f MB/s,"
-                + " get %.1f MB/s (ib_write_bw %.2f MB/s, ib_read_bw %.2f MB/s); retries: initiator"
-                + " completer_retry_err %s, target duplicate_request %s (host UDP RcvbufErrors +%d: frames the"
-                + " QEMU socket wire dropped); suite %s ms in the guest, %d ms wall%n",
-                mbps(i, BurstSet.DEFAULT), mbps(i, BurstSet.CONTIGUOUS), mbps(i, BurstSet.GET), writeBw, readBw,
-                i.get("counter.rxe.completer_retry_err"), t.get("counter.rxe.duplicate_request"), udpDrops,
-                i.get("suite.wallMillis"), wallMillis);
+        // Both ran to the end and moved data (how fast the emulator was is not asserted).
+        assertThat(PerftestAnchor.averageMBps(pair.b().output(), "RDMA_Write")).as("ib_write_bw").isPositive();
+        assertThat(PerftestAnchor.averageMBps(pair.b().output(), "RDMA_Read")).as("ib_read_bw").isPositive();
+        for (BurstSet set : GuestBurstMain.SETS) {
+            assertThat(mbps(i, set)).as("%s MB/s", set).isPositive();
+        }
     }
 
     /**

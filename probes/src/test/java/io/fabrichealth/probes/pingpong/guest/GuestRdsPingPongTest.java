@@ -73,7 +73,6 @@ class GuestRdsPingPongTest {
                 exit $status
                 """.formatted(java, flip)).withMemoryMiB(1024).withTimeout(Duration.ofSeconds(150)));
 
-        System.out.println(r.output());
         assertThat(r.exitStatus()).as("%s", r).isZero();
         assertThat(r.output()).contains("CLEAN ok corruptions=0 alarms=0");
         assertThat(r.output().lines().filter(l -> l.startsWith("FLIP rds"))).hasSize(20)
@@ -83,7 +82,6 @@ class GuestRdsPingPongTest {
     }
 
     private static void check(GuestResult r, String transport, String connection) {
-        System.out.println(r.output());
         assertThat(r.exitStatus()).as("%s", r).isZero();
         int offset = PingPongDrill.offset(GuestPingPongMain.ACK - Header.SIZE);
         assertThat(r.output()).containsPattern("RESULT clean outcome=ok inUse=" + transport

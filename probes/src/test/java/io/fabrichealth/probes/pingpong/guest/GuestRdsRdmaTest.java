@@ -23,7 +23,6 @@ class GuestRdsRdmaTest {
                 """.formatted(GuestJava.command().replace(GuestPingPongMain.class.getName(),
                         GuestRdsRdmaMain.class.getName()))));
 
-        System.out.println(r.output());
         assertThat(r.exitStatus()).as("%s", r).isZero();
         assertThat(r.output()).contains("GET_MR before a connection: ENODEV");
         assertThat(r.output()).containsAnyOf("GET_MR after a connection: EOPNOTSUPP",

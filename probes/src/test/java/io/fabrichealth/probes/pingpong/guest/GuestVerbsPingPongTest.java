@@ -31,7 +31,6 @@ class GuestVerbsPingPongTest {
                 timeout 100 %1$s both verbs $FH_RXE_A $FH_RXE_B 7472 || exit 11
                 """));
 
-        System.out.println(r.output());
         assertThat(r.exitStatus()).as("%s", r).isZero();
         for (String run : new String[] {"clean", "clean-reregistered"}) {
             assertThat(r.output()).containsPattern("RESULT " + run + " outcome=ok inUse=RC, memory \\S+.*"
