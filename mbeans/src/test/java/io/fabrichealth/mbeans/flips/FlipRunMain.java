@@ -203,20 +203,22 @@ public final class FlipRunMain {
                 return;
             }
             String where = flips.lastFlip();
-            // Alarms a target thread raises can trail the initiator's result by a moment.
-            long deadline = System.nanoTime() + Duration.ofMillis(400).toNanos();
+            String outcome = String.valueOf(server.getAttribute(result, "Result"));
+            String reason = String.valueOf(server.getAttribute(result, "FailureReason"));
+            // Alarms a target thread raises can trail the initiator's result. A failed run is already not silent,
+            // so it waits a moment; a run that passed waits long enough that a slow machine never makes "silent".
+            boolean failed = (outcome.equals("fail") || outcome.equals("unreachable")) && !reason.isBlank();
+            long deadline = System.nanoTime() + Duration.ofMillis(failed ? 400 : 10_000).toNanos();
             List<String> caught = activeCorruptions();
             while (caught.isEmpty() && System.nanoTime() < deadline) {
                 Thread.sleep(20);
                 caught = activeCorruptions();
             }
-            String outcome = String.valueOf(server.getAttribute(result, "Result"));
-            String reason = String.valueOf(server.getAttribute(result, "FailureReason"));
             String verdict;
             if (!caught.isEmpty()) {
                 verdict = "caught";
                 total[1]++;
-            } else if ((outcome.equals("fail") || outcome.equals("unreachable")) && !reason.isBlank()) {
+            } else if (failed) {
                 verdict = "failed";
                 total[2]++;
             } else {
