@@ -1,9 +1,9 @@
 package io.fabrichealth.probes.pingpong.fabric;
 
-import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.config.Transport;
-import io.fabrichealth.jni.NativeException;
 import io.fabrichealth.jni.NativeFamily;
+import io.fabrichealth.jni.NativeException;
+import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.jni.fabric.FabricHints;
 import io.fabrichealth.jni.fabric.FabricInfo;
 import io.fabrichealth.jni.fabric.Flags;
