@@ -14,7 +14,8 @@ public final class Endpoint extends NativeHandle {
     public static final long BIND_RECV = Flags.FI_RECV;
 
     public Endpoint(FabricDomain domain, FabricInfo info) {
-        super(NativeException.check(open0(domain.handle(), info.handle()), "fi_endpoint(" + info.provider() + ")"), domain);
+        super(NativeException.check(open0(domain.handle(), info.handle()), "fi_endpoint(" + info.provider() + ")"),
+                domain);
     }
 
     /** Binds a completion queue for {@code flags} = BIND_TRANSMIT | BIND_RECV. */

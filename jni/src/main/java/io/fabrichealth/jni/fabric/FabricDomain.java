@@ -13,7 +13,8 @@ public final class FabricDomain extends NativeHandle {
     private final AtomicLong nextKey = new AtomicLong(1);
 
     public FabricDomain(FabricInstance fabric, FabricInfo info) {
-        super(NativeException.check(open0(fabric.handle(), info.handle()), "fi_domain(" + info.domainName() + ")"), fabric);
+        super(NativeException.check(open0(fabric.handle(), info.handle()), "fi_domain(" + info.domainName() + ")"),
+                fabric);
         this.mrMode = info.mrMode();
         this.keySize = info.mrKeySize();
     }

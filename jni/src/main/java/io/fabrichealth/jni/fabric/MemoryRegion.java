@@ -48,7 +48,8 @@ public final class MemoryRegion extends NativeHandle {
             throw new IndexOutOfBoundsException("region [" + offset + ", +" + length + ") is outside the buffer's "
                     + buffer.capacity() + " bytes");
         }
-        return NativeException.check(reg0(domain.handle(), base + offset, length, access, requestedKey, 0), "fi_mr_reg");
+        return NativeException.check(reg0(domain.handle(), base + offset, length, access, requestedKey, 0),
+                "fi_mr_reg");
     }
 
     /** The buffer this region covers part of. */

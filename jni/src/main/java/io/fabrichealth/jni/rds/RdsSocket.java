@@ -50,7 +50,8 @@ public final class RdsSocket extends NativeHandle {
     public void bind(Inet4Address address, int port) {
         NativeException.check(bind0(fd(), ipv4(address), port), "bind(AF_RDS, " + address.getHostAddress() + ":"
                 + port + ")", rc -> rc == -Errno.EADDRNOTAVAIL
-                        ? "no RDS transport serves this address: is it on an interface with rds_tcp or rds_rdma?" : null);
+                        ? "no RDS transport serves this address: is it on an interface with rds_tcp or rds_rdma?"
+                        : null);
     }
 
     public int localPort() {
@@ -67,7 +68,8 @@ public final class RdsSocket extends NativeHandle {
 
     /** The kernel's SO_SNDBUF (0) or SO_RCVBUF (1), which it doubles for bookkeeping. */
     public int buffer(boolean receive) {
-        return NativeException.check(getBuffer0(fd(), receive ? 1 : 0), receive ? "getsockopt(SO_RCVBUF)" : "getsockopt(SO_SNDBUF)");
+        return NativeException.check(getBuffer0(fd(), receive ? 1 : 0),
+                receive ? "getsockopt(SO_RCVBUF)" : "getsockopt(SO_SNDBUF)");
     }
 
     /** SO_RDS_TRANSPORT: {@link #TRANSPORT_TCP}, {@link #TRANSPORT_IB} or {@link #TRANSPORT_NONE} before binding. */
@@ -188,7 +190,8 @@ public final class RdsSocket extends NativeHandle {
         if (rc == -Errno.ENOBUFS || rc == -Errno.EAGAIN) {
             return WOULD_BLOCK;
         }
-        return NativeException.check(rc, write ? "sendmsg(RDS_CMSG_RDMA_ARGS, write)" : "sendmsg(RDS_CMSG_RDMA_ARGS, read)");
+        return NativeException.check(rc,
+                write ? "sendmsg(RDS_CMSG_RDMA_ARGS, write)" : "sendmsg(RDS_CMSG_RDMA_ARGS, read)");
     }
 
     @Override
