@@ -6,7 +6,7 @@ package io.fabrichealth.jni;
  * {@link io.fabrichealth.jni.rds.RdsSocket}.
  */
 public final class Rds {
-    /** Address family and socket-option level of RDS, as the C side was built with. */
+    /** Address family and socket-option level of RDS; the C build asserts they match linux/rds.h. */
     public static final int AF_RDS = 21;
     public static final int SOL_RDS = 276;
     /** getsockopt(SOL_RDS, ...) names and the kernel ABI of struct rds_info_connection (packed, with tos). */
