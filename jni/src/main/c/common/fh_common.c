@@ -54,7 +54,9 @@ int fh_common_load(JNIEnv *env)
 		return JNI_ERR;
 	native_exception_ctor = (*env)->GetMethodID(env, native_exception_class, "<init>",
 						    "(ILjava/lang/String;)V");
-	return native_exception_ctor ? 0 : JNI_ERR;
+	if (!native_exception_ctor)
+		return JNI_ERR;
+	return fh_errno_register(env);
 }
 
 void fh_common_unload(JNIEnv *env)

@@ -1,7 +1,8 @@
 /*
  * libfhfabric.so: libfabric's version and provider list, and (registered from the other files of
  * this folder) the resources of io.fabrichealth.jni.fabric that the burst engine drives.
- * Natives other than version0/abi0/linkError0 are only called once linkError0() said null.
+ * Natives other than fabricVersion0/fabricAbi0/fabricLinkError0 (on NativeFamily) are only called
+ * once fabricLinkError0() said null.
  */
 #include "fh_common.h"
 
@@ -13,7 +14,7 @@
 
 #include "fabric_jni.h"
 #include "fabric_lib.h"
-#include "io_fabrichealth_jni_Fabric.h"
+#include "io_fabrichealth_jni_NativeFamily.h"
 
 static jclass provider_class;
 static jmethodID provider_from_native;
@@ -31,7 +32,7 @@ static jstring version0(JNIEnv *env, jclass cls)
 	(void)cls;
 	snprintf(text, sizeof(text),
 		 "fhfabric %d (libfabric %u.%u, built against %d.%d; %d foreign signal handlers undone)",
-		 (int)io_fabrichealth_jni_Fabric_BINDING_VERSION, FI_MAJOR(running), FI_MINOR(running),
+		 (int)io_fabrichealth_jni_NativeFamily_FABRIC_BINDING_VERSION, FI_MAJOR(running), FI_MINOR(running),
 		 FI_MAJOR_VERSION, FI_MINOR_VERSION, fabric_signals_restored());
 	return (*env)->NewStringUTF(env, text);
 }
@@ -40,7 +41,7 @@ static jintArray abi0(JNIEnv *env, jclass cls)
 {
 	uint32_t running = running_version();
 	const jint values[] = {
-		io_fabrichealth_jni_Fabric_BINDING_VERSION,
+		io_fabrichealth_jni_NativeFamily_FABRIC_BINDING_VERSION,
 		FI_MAJOR_VERSION, FI_MINOR_VERSION,
 		(jint)FI_MAJOR(running), (jint)FI_MINOR(running),
 		/* Layouts Java writes or reads in direct buffers. */
@@ -118,10 +119,13 @@ static jobjectArray providers0(JNIEnv *env, jclass cls)
 	return result;
 }
 
+static const JNINativeMethod family_methods[] = {
+	{ "fabricVersion0", "()Ljava/lang/String;", (void *)version0 },
+	{ "fabricAbi0", "()[I", (void *)abi0 },
+	{ "fabricLinkError0", "()Ljava/lang/String;", (void *)linkError0 },
+};
+
 static const JNINativeMethod methods[] = {
-	{ "version0", "()Ljava/lang/String;", (void *)version0 },
-	{ "abi0", "()[I", (void *)abi0 },
-	{ "linkError0", "()Ljava/lang/String;", (void *)linkError0 },
 	{ "fiVersion0", "()I", (void *)fiVersion0 },
 	{ "providers0", "()[Lio/fabrichealth/jni/FabricProvider;", (void *)providers0 },
 };
@@ -140,6 +144,7 @@ JNIEXPORT jint JNI_OnLoad(JavaVM *vm, void *reserved)
 	provider_from_native = (*env)->GetStaticMethodID(env, provider_class, "fromNative",
 		"(Ljava/lang/String;IZ)Lio/fabrichealth/jni/FabricProvider;");
 	if (!provider_from_native ||
+	    fh_register(env, "io/fabrichealth/jni/NativeFamily", family_methods, FH_ARRAY_LEN(family_methods)) ||
 	    fh_register(env, "io/fabrichealth/jni/Fabric", methods, FH_ARRAY_LEN(methods)) ||
 	    fabric_info_register(env) || fabric_objects_register(env) || fabric_mr_register(env) ||
 	    fabric_ops_register(env) || fabric_wait_register(env) || fabric_bytes_register(env))

@@ -11,6 +11,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "io_fabrichealth_jni_NativeFamily.h"
 #include "io_fabrichealth_jni_Rds.h"
 
 #ifndef AF_RDS
@@ -23,13 +24,13 @@ static jstring version0(JNIEnv *env, jclass cls)
 
 	(void)cls;
 	snprintf(text, sizeof(text), "fhrds %d (linux/rds.h, AF_RDS %d)",
-		 (int)io_fabrichealth_jni_Rds_BINDING_VERSION, AF_RDS);
+		 (int)io_fabrichealth_jni_NativeFamily_RDS_BINDING_VERSION, AF_RDS);
 	return (*env)->NewStringUTF(env, text);
 }
 
 static jintArray abi0(JNIEnv *env, jclass cls)
 {
-	const jint values[] = { io_fabrichealth_jni_Rds_BINDING_VERSION, AF_RDS, SOL_RDS, SO_RDS_TRANSPORT,
+	const jint values[] = { io_fabrichealth_jni_NativeFamily_RDS_BINDING_VERSION, AF_RDS, SOL_RDS, SO_RDS_TRANSPORT,
 				RDS_INFO_CONNECTIONS, (jint)sizeof(struct rds_info_connection) };
 
 	(void)cls;
@@ -49,9 +50,20 @@ static jint kernelSupport0(JNIEnv *env, jclass cls)
 	return 0;
 }
 
+/* Rds declares the same numbers for its callers; keep both in line with linux/rds.h. */
+_Static_assert(io_fabrichealth_jni_Rds_AF_RDS == AF_RDS, "Rds.AF_RDS");
+_Static_assert(io_fabrichealth_jni_Rds_SOL_RDS == SOL_RDS, "Rds.SOL_RDS");
+_Static_assert(io_fabrichealth_jni_Rds_SO_RDS_TRANSPORT == SO_RDS_TRANSPORT, "Rds.SO_RDS_TRANSPORT");
+_Static_assert(io_fabrichealth_jni_Rds_RDS_INFO_CONNECTIONS == RDS_INFO_CONNECTIONS, "Rds.RDS_INFO_CONNECTIONS");
+_Static_assert(io_fabrichealth_jni_Rds_RDS_INFO_CONNECTION_SIZE == sizeof(struct rds_info_connection),
+	       "Rds.RDS_INFO_CONNECTION_SIZE");
+
+static const JNINativeMethod family_methods[] = {
+	{ "rdsVersion0", "()Ljava/lang/String;", (void *)version0 },
+	{ "rdsAbi0", "()[I", (void *)abi0 },
+};
+
 static const JNINativeMethod methods[] = {
-	{ "version0", "()Ljava/lang/String;", (void *)version0 },
-	{ "abi0", "()[I", (void *)abi0 },
 	{ "kernelSupport0", "()I", (void *)kernelSupport0 },
 };
 
@@ -61,6 +73,7 @@ JNIEXPORT jint JNI_OnLoad(JavaVM *vm, void *reserved)
 
 	(void)reserved;
 	if (!env || fh_common_load(env) ||
+	    fh_register(env, "io/fabrichealth/jni/NativeFamily", family_methods, FH_ARRAY_LEN(family_methods)) ||
 	    fh_register(env, "io/fabrichealth/jni/Rds", methods, FH_ARRAY_LEN(methods)) ||
 	    fh_rds_socket_register(env))
 		return JNI_ERR;

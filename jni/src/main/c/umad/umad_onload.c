@@ -1,5 +1,6 @@
 /*
- * libfhumad.so: JNI_OnLoad registers the natives of Umad, UmadPort and SimulatorGuard and
+ * libfhumad.so: JNI_OnLoad registers the natives of Umad, UmadPort, SimulatorGuard and the
+ * family's version and ABI natives on NativeFamily, and
  * caches the classes C builds. Nothing here touches libibumad, so loading the library never
  * wakes umad2sim.
  */
@@ -8,7 +9,7 @@
 #include <infiniband/umad.h>
 #include <stdio.h>
 
-#include "io_fabrichealth_jni_Umad.h"
+#include "io_fabrichealth_jni_NativeFamily.h"
 #include "io_fabrichealth_jni_UmadPort.h"
 
 struct fhumad_cache fhumad;
@@ -21,14 +22,14 @@ static jstring version0(JNIEnv *env, jclass cls)
 
 	(void)cls;
 	snprintf(text, sizeof(text), "fhumad %d (libibumad ABI %d)",
-		 (int)io_fabrichealth_jni_Umad_BINDING_VERSION, IB_UMAD_ABI_VERSION);
+		 (int)io_fabrichealth_jni_NativeFamily_UMAD_BINDING_VERSION, IB_UMAD_ABI_VERSION);
 	return (*env)->NewStringUTF(env, text);
 }
 
 static jintArray abi0(JNIEnv *env, jclass cls)
 {
 	const jint values[] = {
-		io_fabrichealth_jni_Umad_BINDING_VERSION,
+		io_fabrichealth_jni_NativeFamily_UMAD_BINDING_VERSION,
 		sizeof(struct ib_user_mad),
 		sizeof(struct ib_mad_addr),
 		io_fabrichealth_jni_UmadPort_MAD_SIZE,
@@ -40,8 +41,8 @@ static jintArray abi0(JNIEnv *env, jclass cls)
 }
 
 static const JNINativeMethod abi_methods[] = {
-	{ "version0", "()Ljava/lang/String;", (void *)version0 },
-	{ "abi0", "()[I", (void *)abi0 },
+	{ "umadVersion0", "()Ljava/lang/String;", (void *)version0 },
+	{ "umadAbi0", "()[I", (void *)abi0 },
 };
 
 static int cache_classes(JNIEnv *env)
@@ -76,7 +77,7 @@ JNIEXPORT jint JNI_OnLoad(JavaVM *vm, void *reserved)
 
 	(void)reserved;
 	if (!env || fh_common_load(env) || cache_classes(env) ||
-	    fh_register(env, "io/fabrichealth/jni/Umad", abi_methods, FH_ARRAY_LEN(abi_methods)) ||
+	    fh_register(env, "io/fabrichealth/jni/NativeFamily", abi_methods, FH_ARRAY_LEN(abi_methods)) ||
 	    fh_register(env, "io/fabrichealth/jni/Umad", fhumad_ca_methods, fhumad_ca_method_count) ||
 	    fh_register(env, "io/fabrichealth/jni/SimulatorGuard", fhumad_sim_methods,
 			fhumad_sim_method_count) ||

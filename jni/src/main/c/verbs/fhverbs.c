@@ -9,7 +9,7 @@
 #include <infiniband/verbs.h>
 #include <stdio.h>
 
-#include "io_fabrichealth_jni_Verbs.h"
+#include "io_fabrichealth_jni_NativeFamily.h"
 
 static jclass string_class;
 
@@ -19,13 +19,13 @@ static jstring version0(JNIEnv *env, jclass cls)
 
 	(void)cls;
 	snprintf(text, sizeof(text), "fhverbs %d (libibverbs, librdmacm)",
-		 (int)io_fabrichealth_jni_Verbs_BINDING_VERSION);
+		 (int)io_fabrichealth_jni_NativeFamily_VERBS_BINDING_VERSION);
 	return (*env)->NewStringUTF(env, text);
 }
 
 static jintArray abi0(JNIEnv *env, jclass cls)
 {
-	const jint values[] = { io_fabrichealth_jni_Verbs_BINDING_VERSION,
+	const jint values[] = { io_fabrichealth_jni_NativeFamily_VERBS_BINDING_VERSION,
 				io_fabrichealth_jni_verbs_VerbsConnection_COMPLETION_SIZE };
 
 	(void)cls;
@@ -64,9 +64,12 @@ static jobjectArray deviceNames0(JNIEnv *env, jclass cls)
 	return names;
 }
 
+static const JNINativeMethod family_methods[] = {
+	{ "verbsVersion0", "()Ljava/lang/String;", (void *)version0 },
+	{ "verbsAbi0", "()[I", (void *)abi0 },
+};
+
 static const JNINativeMethod methods[] = {
-	{ "version0", "()Ljava/lang/String;", (void *)version0 },
-	{ "abi0", "()[I", (void *)abi0 },
 	{ "deviceNames0", "()[Ljava/lang/String;", (void *)deviceNames0 },
 };
 
@@ -79,6 +82,7 @@ JNIEXPORT jint JNI_OnLoad(JavaVM *vm, void *reserved)
 		return JNI_ERR;
 	string_class = fh_global_class(env, "java/lang/String");
 	if (!string_class ||
+	    fh_register(env, "io/fabrichealth/jni/NativeFamily", family_methods, FH_ARRAY_LEN(family_methods)) ||
 	    fh_register(env, "io/fabrichealth/jni/Verbs", methods, FH_ARRAY_LEN(methods)) ||
 	    fh_verbs_conn_register(env))
 		return JNI_ERR;

@@ -424,7 +424,6 @@ static const JNINativeMethod methods[] = {
 	{ "accept0", "(JII)J", (void *)accept0 },
 	{ "connect0", "(IIIII)J", (void *)connect0 },
 	{ "reg0", "(JLjava/nio/ByteBuffer;III[J)J", (void *)reg0 },
-	{ "dereg0", "(J)I", (void *)dereg0 },
 	{ "postSend0", "(JJIIJ)I", (void *)postSend0 },
 	{ "postRdma0", "(JZJIIJIJ)I", (void *)postRdma0 },
 	{ "postRecv0", "(JJIIJ)I", (void *)postRecv0 },
@@ -432,7 +431,13 @@ static const JNINativeMethod methods[] = {
 	{ "close0", "(J)I", (void *)close0 },
 };
 
+static const JNINativeMethod memory_methods[] = {
+	{ "dereg0", "(J)I", (void *)dereg0 },
+};
+
 int fh_verbs_conn_register(JNIEnv *env)
 {
-	return fh_register(env, "io/fabrichealth/jni/verbs/VerbsConnection", methods, FH_ARRAY_LEN(methods));
+	return fh_register(env, "io/fabrichealth/jni/verbs/VerbsConnection", methods, FH_ARRAY_LEN(methods)) ||
+	       fh_register(env, "io/fabrichealth/jni/verbs/VerbsMemory", memory_methods,
+			   FH_ARRAY_LEN(memory_methods));
 }

@@ -1,36 +1,30 @@
 package io.fabrichealth.jni;
 
-import java.util.function.Function;
-
-/** Compares the numbers a .so reports from abi0() with the ones the Java side was written for. */
+/** Compares the numbers a .so reports from its abi0() with the ones the Java side was written for. */
 final class AbiCheck {
     private AbiCheck() {
     }
 
     /**
-     * Every value must match; names[i] says what value i is ("sizeof(struct ib_user_mad)").
-     * The function returns the whole cause text, or null when everything matches.
+     * {@code expected} alternates a name and its value ("sizeof(struct ib_user_mad)", 64, ...); every value must
+     * match. Returns the whole cause text, or null when everything matches.
      */
-    static Function<int[], String> exact(NativeFamily family, String[] names, int... expected) {
-        return actual -> {
-            String mismatch = mismatch(names, expected, actual);
-            return mismatch == null ? null : family.libraryFileName() + " ABI mismatch: " + mismatch
-                    + "; rebuild fabric-health-jni on this host (mvn -pl jni install)";
-        };
-    }
-
-    static String mismatch(String[] names, int[] expected, int[] actual) {
-        if (actual == null || actual.length != expected.length) {
-            return "abi0() returned " + (actual == null ? "null" : actual.length + " values")
-                    + ", Java expects " + expected.length;
+    static String problem(String libraryFileName, int[] actual, Object... expected) {
+        int count = expected.length / 2;
+        if (actual == null || actual.length != count) {
+            return libraryFileName + " ABI mismatch: abi0() returned " + (actual == null ? "null" : actual.length
+                    + " values") + ", Java expects " + count + "; " + REBUILD;
         }
         StringBuilder diff = new StringBuilder();
-        for (int i = 0; i < expected.length; i++) {
-            if (actual[i] != expected[i]) {
-                diff.append(diff.length() == 0 ? "" : ", ").append(names[i]).append(" is ").append(actual[i])
-                        .append(" in the native library, Java expects ").append(expected[i]);
+        for (int i = 0; i < count; i++) {
+            int want = (Integer) expected[2 * i + 1];
+            if (actual[i] != want) {
+                diff.append(diff.length() == 0 ? "" : ", ").append(expected[2 * i]).append(" is ").append(actual[i])
+                        .append(" in the native library, Java expects ").append(want);
             }
         }
-        return diff.length() == 0 ? null : diff.toString();
+        return diff.length() == 0 ? null : libraryFileName + " ABI mismatch: " + diff + "; " + REBUILD;
     }
+
+    private static final String REBUILD = "rebuild fabric-health-jni on this host (mvn -pl jni install)";
 }

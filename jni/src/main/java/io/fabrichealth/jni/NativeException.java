@@ -1,9 +1,12 @@
 package io.fabrichealth.jni;
 
+import java.util.function.IntFunction;
+
 /**
  * A native call failed. Carries the numeric status so MBeans can report the code as well as
  * the text: {@link #status()} is a negative errno or library status (libfabric's -FI_E*),
- * {@link #errnoName()} its symbolic name ("ETIMEDOUT").
+ * {@link #errnoName()} its symbolic name ("ETIMEDOUT"). {@link #check} is the one place a
+ * negative status becomes this exception, for every family.
  */
 public final class NativeException extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -21,6 +24,33 @@ public final class NativeException extends RuntimeException {
         this.status = status;
     }
 
+    /** {@code rc} when it is not negative; else a NativeException naming {@code call}. */
+    public static int check(int rc, String call) {
+        if (rc < 0) {
+            throw new NativeException(rc, call);
+        }
+        return rc;
+    }
+
+    /** {@code rc} (a handle, a count) when it is not negative; else a NativeException naming {@code call}. */
+    public static long check(long rc, String call) {
+        if (rc < 0) {
+            throw new NativeException((int) rc, call);
+        }
+        return rc;
+    }
+
+    /**
+     * As {@link #check(long, String)}, with advice for the operator: {@code advice} gets the status and returns
+     * what to do next, or null.
+     */
+    public static long check(long rc, String call, IntFunction<String> advice) {
+        if (rc < 0) {
+            throw new NativeException((int) rc, call, advice.apply((int) rc));
+        }
+        return rc;
+    }
+
     /** Negative errno or library status. */
     public int status() {
         return status;
@@ -32,8 +62,7 @@ public final class NativeException extends RuntimeException {
     }
 
     private static String message(int status, String call, String advice) {
-        String text = call + " failed: " + Errno.name(status) + " (" + status + ", "
-                + Errno.description(status) + ")";
+        String text = call + " failed: " + Errno.describe(status);
         return advice == null ? text : text + "; " + advice;
     }
 }

@@ -20,7 +20,7 @@ import java.util.Objects;
  */
 public final class NativeLoader {
     /** Directory holding libfh*.so to load instead of the jar's copies. */
-    public static final String NATIVE_DIR_PROPERTY = "fabric.health.native.dir";
+    public static final String NATIVE_DIR_PROPERTY = LoadFailure.NATIVE_DIR_PROPERTY;
     /** Where in the jar the libraries live. */
     public static final String RESOURCE_DIR = "META-INF/native/linux-x86_64/";
 
@@ -30,8 +30,7 @@ public final class NativeLoader {
     }
 
     /** Loads the family's library; returns why it failed, or null. Never throws. */
-    static Throwable load(NativeFamily family) {
-        String file = family.libraryFileName();
+    static Throwable load(String file, String debianPackages) {
         try {
             String unsupported = unsupportedPlatform();
             if (unsupported != null) {
@@ -45,27 +44,26 @@ public final class NativeLoader {
             }
             String dir = System.getProperty(NATIVE_DIR_PROPERTY);
             if (dir != null) {
-                return loadFrom(family, Path.of(dir).resolve(file), true);
+                return loadFrom(file, debianPackages, Path.of(dir).resolve(file), true);
             }
-            return loadFromClasspath(family);
+            return loadFromClasspath(file, debianPackages);
         } catch (Throwable t) {
             return new UnsatisfiedLinkError(file + " failed to load: " + t).initCause(t);
         }
     }
 
-    private static Throwable loadFromClasspath(NativeFamily family) throws IOException {
-        String file = family.libraryFileName();
+    private static Throwable loadFromClasspath(String file, String debianPackages) throws IOException {
         try (InputStream in = classLoader().getResourceAsStream(RESOURCE_DIR + file)) {
             if (in == null) {
                 return new UnsatisfiedLinkError(RESOURCE_DIR + file + " is missing from the "
                         + "fabric-health-jni jar; rebuild the jni module on a host with "
-                        + "the -dev packages of " + Objects.requireNonNullElse(family.debianPackages(), "libc"));
+                        + "the -dev packages of " + Objects.requireNonNullElse(debianPackages, "libc"));
             }
             Path dir = createPrivateDir();
             Path copy = dir.resolve(file);
             try {
                 Files.copy(in, copy);
-                return loadFrom(family, copy, false);
+                return loadFrom(file, debianPackages, copy, false);
             } finally {
                 Files.deleteIfExists(copy);
                 Files.deleteIfExists(dir);
@@ -82,9 +80,9 @@ public final class NativeLoader {
         }
     }
 
-    private static Throwable loadFrom(NativeFamily family, Path path, boolean fromProperty) {
+    private static Throwable loadFrom(String file, String debianPackages, Path path, boolean fromProperty) {
         if (!Files.isRegularFile(path)) {
-            return new UnsatisfiedLinkError(family.libraryFileName() + " not found in " + path.getParent()
+            return new UnsatisfiedLinkError(file + " not found in " + path.getParent()
                     + (fromProperty ? " (set by -D" + NATIVE_DIR_PROPERTY + "); copy it there or unset "
                             + "the property to use the jar's copy" : ""));
         }
@@ -92,7 +90,7 @@ public final class NativeLoader {
             System.load(path.toAbsolutePath().toString());
             return null;
         } catch (UnsatisfiedLinkError e) {
-            return new UnsatisfiedLinkError(LoadFailure.explain(family, e.getMessage())).initCause(e);
+            return new UnsatisfiedLinkError(LoadFailure.explain(file, debianPackages, e.getMessage())).initCause(e);
         }
     }
 

@@ -6,7 +6,6 @@ package io.fabrichealth.jni;
  */
 final class SimulatorGuard {
     static final String UMAD2SIM = "/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so";
-    private static final int ECONNREFUSED = -111;
 
     private SimulatorGuard() {
     }
@@ -25,15 +24,12 @@ final class SimulatorGuard {
             return; // remote (UDP) ibsim: a connect proves nothing, so there is nothing to check
         }
         String sockName = System.getenv().getOrDefault("IBSIM_SOCKNAME", "sim");
-        Umad.ensureAvailability(); // registers reachable0
-        int rc = reachable0(sockName);
-        if (rc < 0) {
-            throw new NativeException(rc, "connect to ibsim's socket @" + sockName + ":ctl",
-                    rc == ECONNREFUSED
-                            ? "ibsim is not running with IBSIM_SOCKNAME=" + sockName
-                                    + "; start it first (umad2sim would wait forever or exit the JVM)"
-                            : "check IBSIM_SOCKNAME");
-        }
+        NativeFamily.UMAD.ensureAvailable(); // registers reachable0
+        NativeException.check(reachable0(sockName), "connect to ibsim's socket @" + sockName + ":ctl",
+                rc -> rc == -Errno.ECONNREFUSED
+                        ? "ibsim is not running with IBSIM_SOCKNAME=" + sockName
+                                + "; start it first (umad2sim would wait forever or exit the JVM)"
+                        : "check IBSIM_SOCKNAME");
     }
 
     /** 0 when ibsim's control socket "@NAME:ctl" accepts a connection, else -errno. */

@@ -12,34 +12,7 @@ import java.util.List;
  * SIM_HOST naming no node of the topology, and an 11th client of one ibsim ("connect failed").
  */
 public final class Umad {
-    /** Bumped when the C side changes in a way Java must know about. */
-    static final int BINDING_VERSION = 1;
-    private static final int ENODEV = -19;
-
-    private static final FamilyState STATE = FamilyState.load(NativeFamily.UMAD, Umad::version0, Umad::abi0,
-            AbiCheck.exact(NativeFamily.UMAD, new String[] {"binding version", "sizeof(struct ib_user_mad)",
-                "sizeof(struct ib_mad_addr)", "MAD size", "UMAD_CA_NAME_LEN"},
-                    BINDING_VERSION, 64, 44, UmadPort.MAD_SIZE, 20));
-
     private Umad() {
-    }
-
-    public static boolean isAvailable() {
-        return STATE.cause() == null;
-    }
-
-    /** Why the family cannot be used, or null. */
-    public static Throwable unavailabilityCause() {
-        return STATE.cause();
-    }
-
-    /** Throws UnsatisfiedLinkError (with the cause) when unavailable. */
-    public static void ensureAvailability() {
-        STATE.ensureAvailable();
-    }
-
-    static FamilyState state() {
-        return STATE;
     }
 
     /**
@@ -47,14 +20,14 @@ public final class Umad {
      * (libibumad itself would invent "mthca0" when /sys/class/infiniband is missing.)
      */
     public static List<String> caNames() {
-        ensureAvailability();
+        NativeFamily.UMAD.ensureAvailable();
         SimulatorGuard.check();
         return List.of(caNames0());
     }
 
     /** One CA and its ports (umad_get_ca); {@code name} null means the first CA. */
     public static CaInfo ca(String name) {
-        ensureAvailability();
+        NativeFamily.UMAD.ensureAvailable();
         SimulatorGuard.check();
         String resolved = name != null ? name : firstCa("umad_get_ca");
         try {
@@ -71,7 +44,7 @@ public final class Umad {
      * @param port port number, or 0 for the first active port
      */
     public static UmadPort open(String ca, int port) {
-        ensureAvailability();
+        NativeFamily.UMAD.ensureAvailable();
         SimulatorGuard.check();
         if (ca == null) {
             firstCa("umad_open_port");
@@ -87,16 +60,12 @@ public final class Umad {
     private static String firstCa(String call) {
         List<String> names = caNames();
         if (names.isEmpty()) {
-            throw new NativeException(ENODEV, call, "this host has no InfiniBand CA (/sys/class/infiniband "
+            throw new NativeException(-Errno.ENODEV, call, "this host has no InfiniBand CA (/sys/class/infiniband "
                     + "is empty); to use ibsim set LD_PRELOAD=" + SimulatorGuard.UMAD2SIM
                     + " and IBSIM_SOCKNAME");
         }
         return names.get(0);
     }
-
-    private static native String version0();
-
-    private static native int[] abi0();
 
     private static native String[] caNames0();
 

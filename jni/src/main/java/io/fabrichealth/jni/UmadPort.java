@@ -2,7 +2,6 @@ package io.fabrichealth.jni;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
@@ -22,7 +21,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * status 110 when that timeout expires. umad2sim ignores the value. Use {@code retries = 0} and
  * retry in Java.
  */
-public final class UmadPort implements AutoCloseable {
+public final class UmadPort extends NativeHandle {
     /** A MAD without RMPP is always 256 bytes. */
     public static final int MAD_SIZE = 256;
     /** Smallest buffer send accepts: the common MAD header. */
@@ -33,31 +32,25 @@ public final class UmadPort implements AutoCloseable {
 
     /** How long close() waits, under umad2sim only, for answers still in flight. */
     static final long UMAD2SIM_DRAIN_MILLIS = Long.getLong("fabric.health.umad2sim.drainMillis", 5000);
-    private static final int ETIMEDOUT = -110;
 
     private final String ca;
     private final int port;
-    private final AtomicBoolean closed = new AtomicBoolean();
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     /** Sends not yet matched by a receive; only used to drain umad2sim before close. */
     private final AtomicInteger inFlight = new AtomicInteger();
-    private int fd; // guarded by lock; -1 once closed
 
     UmadPort(int fd, String ca, int port) {
-        this.fd = fd;
+        super(fd, null);
         this.ca = ca;
         this.port = port;
     }
 
     /** umad_open_port; {@link Umad#open} checks availability and the simulator first. */
     static UmadPort open(String ca, int port) {
-        int fd = open0(ca, port);
-        if (fd < 0) {
-            throw new NativeException(fd, "umad_open_port(" + ca + ", " + port + ")",
-                    "check the CA name and port with Umad.caNames() / ibstat; the port needs "
-                    + "read-write access to /dev/infiniband/umad*");
-        }
-        return new UmadPort(fd, ca, port);
+        long fd = NativeException.check(open0(ca, port), "umad_open_port(" + ca + ", " + port + ")",
+                rc -> "check the CA name and port with Umad.caNames() / ibstat; the port needs "
+                        + "read-write access to /dev/infiniband/umad*");
+        return new UmadPort((int) fd, ca, port);
     }
 
     /** The CA name asked for at open (null = first active). */
@@ -68,10 +61,6 @@ public final class UmadPort implements AutoCloseable {
     /** The port number asked for at open (0 = first active). */
     public int portNum() {
         return port;
-    }
-
-    public boolean isOpen() {
-        return !closed.get();
     }
 
     /**
@@ -89,12 +78,9 @@ public final class UmadPort implements AutoCloseable {
         }
         lock.readLock().lock();
         try {
-            int id = register0(openFd(), mgmtClass, classVersion);
-            if (id < 0) {
-                throw new NativeException(id, String.format("umad_register(class 0x%02x, version %d)",
-                        mgmtClass, classVersion), "is another agent already registered for this class?");
-            }
-            return id;
+            return (int) NativeException.check(register0(openFd(), mgmtClass, classVersion),
+                    String.format("umad_register(class 0x%02x, version %d)", mgmtClass, classVersion),
+                    rc -> "is another agent already registered for this class?");
         } finally {
             lock.readLock().unlock();
         }
@@ -123,9 +109,7 @@ public final class UmadPort implements AutoCloseable {
         try {
             int rc = send0(openFd(), agentId, mad, mad.position(), length, to.lid(), to.qpn(), to.qkey(),
                     to.sl(), to.pkeyIndex(), timeoutMs, retries);
-            if (rc < 0) {
-                throw new NativeException(rc, "umad_send(agent " + agentId + ", lid " + to.lid() + ")");
-            }
+            NativeException.check(rc, "umad_send(agent " + agentId + ", lid " + to.lid() + ")");
             inFlight.incrementAndGet();
         } finally {
             lock.readLock().unlock();
@@ -150,12 +134,10 @@ public final class UmadPort implements AutoCloseable {
         lock.readLock().lock();
         try {
             long packed = recv0(openFd(), into, into.position(), MAD_SIZE, timeoutMillis);
-            if (packed == ETIMEDOUT) {
+            if (packed == -Errno.ETIMEDOUT) {
                 return null;
             }
-            if (packed < 0) {
-                throw new NativeException((int) packed, "umad_recv");
-            }
+            NativeException.check(packed, "umad_recv");
             inFlight.updateAndGet(n -> Math.max(0, n - 1));
             return MadReceipt.unpack(packed);
         } finally {
@@ -163,29 +145,35 @@ public final class UmadPort implements AutoCloseable {
         }
     }
 
-    /** Closes the port once; later calls do nothing. Waits for sends/receives in progress. */
+    /** Called once by {@link #close()}; waits for sends and receives in progress. */
     @Override
-    public void close() {
-        if (!closed.compareAndSet(false, true)) {
-            return;
-        }
+    protected int release(long fd) {
         lock.writeLock().lock();
         try {
-            if (Umad.underSimulator()) {
-                drainSimulator();
+            if (SimulatorGuard.preloaded()) {
+                drainSimulator((int) fd);
             }
-            close0(fd);
-            fd = -1;
+            return close0((int) fd);
         } finally {
             lock.writeLock().unlock();
         }
+    }
+
+    @Override
+    protected String closeCall() {
+        return "umad_close_port";
+    }
+
+    @Override
+    protected String closedMessage() {
+        return "UmadPort is closed; open a new one with Umad.open";
     }
 
     /**
      * umad2sim's receiver thread dereferences a NULL queue (SIGSEGV, the JVM dies) when an answer
      * arrives for a class whose port is closed, so wait for the answers still owed to us.
      */
-    private void drainSimulator() {
+    private void drainSimulator(int fd) {
         if (inFlight.get() == 0) {
             return;
         }
@@ -201,10 +189,7 @@ public final class UmadPort implements AutoCloseable {
     }
 
     private int openFd() {
-        if (closed.get()) {
-            throw new IllegalStateException("UmadPort is closed; open a new one with Umad.open");
-        }
-        return fd;
+        return (int) handle();
     }
 
     private static void requireDirect(ByteBuffer buffer, String call) {

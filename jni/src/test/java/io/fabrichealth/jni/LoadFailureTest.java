@@ -13,7 +13,7 @@ class LoadFailureTest {
 
     @Test
     void aMissingSystemLibraryNamesThePackageToInstall() {
-        String text = LoadFailure.explain(NativeFamily.FABRIC,
+        String text = LoadFailure.explain(NativeFamily.FABRIC.libraryFileName(), NativeFamily.FABRIC.debianPackages(),
                 "libfabric.so.1: cannot open shared object file: No such file or directory");
 
         assertThat(text).isEqualTo("libfabric.so.1: cannot open shared object file, needed by libfhfabric.so; "
@@ -22,8 +22,8 @@ class LoadFailureTest {
 
     @Test
     void aMissingUmadLibraryNamesLibibumad() {
-        String text = LoadFailure.explain(NativeFamily.UMAD, "/tmp/x/libfhumad.so: libibumad.so.3: "
-                + "cannot open shared object file: No such file or directory");
+        String text = LoadFailure.explain(NativeFamily.UMAD.libraryFileName(), NativeFamily.UMAD.debianPackages(),
+                "/tmp/x/libfhumad.so: libibumad.so.3: cannot open shared object file: No such file or directory");
 
         assertThat(text).startsWith("libibumad.so.3: cannot open shared object file, needed by libfhumad.so")
                 .endsWith("apt-get install libibumad3)");
@@ -31,7 +31,7 @@ class LoadFailureTest {
 
     @Test
     void aSecondClassloaderIsToldWhereTheJarBelongs() {
-        String text = LoadFailure.explain(NativeFamily.UMAD,
+        String text = LoadFailure.explain(NativeFamily.UMAD.libraryFileName(), NativeFamily.UMAD.debianPackages(),
                 "Native Library /x/libfhumad.so already loaded in another classloader");
 
         assertThat(text).contains("payara --addlibs").contains("never in WEB-INF/lib");

@@ -21,12 +21,14 @@ class NativeFamiliesTest {
             assertThat(family.available()).as(family + " available").isTrue();
         }
         // Each binding reports the version its Java side was written for; the ABI check compares them.
-        assertThat(NativeFamily.UMAD.version()).startsWith("fhumad " + Umad.BINDING_VERSION + " (libibumad ABI 5)");
-        assertThat(NativeFamily.VERBS.version()).startsWith("fhverbs " + Verbs.BINDING_VERSION);
-        assertThat(NativeFamily.FABRIC.version()).startsWith("fhfabric " + Fabric.BINDING_VERSION + " (libfabric 1.");
-        assertThat(NativeFamily.RDS.version()).startsWith("fhrds " + Rds.BINDING_VERSION);
-        assertThat(Umad.isAvailable()).isTrue();
-        assertThat(Umad.unavailabilityCause()).isNull();
+        assertThat(NativeFamily.UMAD.version())
+                .startsWith("fhumad " + NativeFamily.UMAD_BINDING_VERSION + " (libibumad ABI 5)");
+        assertThat(NativeFamily.VERBS.version()).startsWith("fhverbs " + NativeFamily.VERBS_BINDING_VERSION);
+        assertThat(NativeFamily.FABRIC.version())
+                .startsWith("fhfabric " + NativeFamily.FABRIC_BINDING_VERSION + " (libfabric 1.");
+        assertThat(NativeFamily.RDS.version()).startsWith("fhrds " + NativeFamily.RDS_BINDING_VERSION);
+        assertThat(NativeFamily.UMAD.available()).isTrue();
+        assertThat(NativeFamily.UMAD.cause()).isNull();
     }
 
     @Test

@@ -16,7 +16,7 @@ public final class NullChecksAfterFabric {
     }
 
     public static void main(String[] args) {
-        Report.println("fabric.available=" + Fabric.isAvailable());
+        Report.println("fabric.available=" + NativeFamily.FABRIC.available());
         Report.println("fabric.version=" + NativeFamily.FABRIC.version());
         int caught = 0;
         for (int i = 0; i < 2_000_000; i++) {

@@ -1,5 +1,7 @@
 package io.fabrichealth.jni.fabric;
 
+import io.fabrichealth.jni.NativeException;
+import io.fabrichealth.jni.NativeHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -8,7 +10,6 @@ import java.nio.ByteOrder;
  * allocates nothing; an error entry is read into this queue's own block.
  */
 public final class CompletionQueue extends NativeHandle {
-    static final int ENTRY_SIZE = 24;
     private static final int FI_WAIT_NONE = 0;
     private static final int FI_WAIT_FD = 3;
 
@@ -18,7 +19,7 @@ public final class CompletionQueue extends NativeHandle {
 
     /** @param waitFd open with FI_WAIT_FD (for {@link #waitFd()}); providers without wait objects refuse */
     public CompletionQueue(FabricDomain domain, int size, boolean waitFd) {
-        super(Fid.check(open0(domain.handle(), size, waitFd ? FI_WAIT_FD : FI_WAIT_NONE),
+        super(NativeException.check(open0(domain.handle(), size, waitFd ? FI_WAIT_FD : FI_WAIT_NONE),
                 waitFd ? "fi_cq_open(FI_WAIT_FD)" : "fi_cq_open"), domain);
         this.waitable = waitFd;
     }
@@ -32,12 +33,12 @@ public final class CompletionQueue extends NativeHandle {
         if (rc == Status.FI_EAVAIL) {
             return -1;
         }
-        return Fid.check(rc, "fi_cq_read");
+        return NativeException.check(rc, "fi_cq_read");
     }
 
     /** The pending error entry, or null when there is none. */
     public CompletionError readError() {
-        int rc = Fid.check(readerr0(handle(), errorAddress), "fi_cq_readerr");
+        int rc = NativeException.check(readerr0(handle(), errorAddress), "fi_cq_readerr");
         if (rc == 0) {
             return null;
         }
@@ -51,7 +52,7 @@ public final class CompletionQueue extends NativeHandle {
         if (!waitable) {
             throw new IllegalStateException("this completion queue was opened without FI_WAIT_FD");
         }
-        return Fid.check(waitFd0(handle()), "fi_control(FI_GETWAIT)");
+        return NativeException.check(waitFd0(handle()), "fi_control(FI_GETWAIT)");
     }
 
     /**
@@ -67,12 +68,12 @@ public final class CompletionQueue extends NativeHandle {
     }
 
     @Override
-    int release(long handle) {
+    protected int release(long handle) {
         return Fid.close0(handle);
     }
 
     @Override
-    String closeCall() {
+    protected String closeCall() {
         return "fi_close(cq)";
     }
 

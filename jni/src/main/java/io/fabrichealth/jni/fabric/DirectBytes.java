@@ -1,5 +1,6 @@
 package io.fabrichealth.jni.fabric;
 
+import io.fabrichealth.jni.NativeException;
 import java.nio.ByteBuffer;
 
 /**
@@ -16,7 +17,7 @@ public final class DirectBytes {
         check(a, aAt, length, "first");
         check(b, bAt, length, "second");
         Fid.ensureLoaded();
-        return Fid.check(same0(a, aAt, b, bAt, length), "memcmp") == 1;
+        return NativeException.check(same0(a, aAt, b, bAt, length), "memcmp") == 1;
     }
 
     private static void check(ByteBuffer buffer, int at, int length, String which) {

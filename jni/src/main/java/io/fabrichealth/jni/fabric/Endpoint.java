@@ -1,5 +1,8 @@
 package io.fabrichealth.jni.fabric;
 
+import io.fabrichealth.jni.NativeException;
+import io.fabrichealth.jni.NativeHandle;
+
 /**
  * fi_endpoint and its data path. Data-path calls take addresses and descriptors the caller already
  * holds (from {@link MemoryRegion}, {@link Gather}, {@link OpContexts}) and allocate nothing. They
@@ -11,38 +14,39 @@ public final class Endpoint extends NativeHandle {
     public static final long BIND_RECV = Flags.FI_RECV;
 
     public Endpoint(FabricDomain domain, FabricInfo info) {
-        super(Fid.check(open0(domain.handle(), info.handle()), "fi_endpoint(" + info.provider() + ")"), domain);
+        super(NativeException.check(open0(domain.handle(), info.handle()), "fi_endpoint(" + info.provider() + ")"),
+                domain);
     }
 
     /** Binds a completion queue for {@code flags} = BIND_TRANSMIT | BIND_RECV. */
     public void bind(CompletionQueue cq, long flags) {
-        Fid.check(bind0(handle(), cq.handle(), flags), "fi_ep_bind(cq)");
+        NativeException.check(bind0(handle(), cq.handle(), flags), "fi_ep_bind(cq)");
     }
 
     public void bind(EventQueue eq) {
-        Fid.check(bind0(handle(), eq.handle(), 0), "fi_ep_bind(eq)");
+        NativeException.check(bind0(handle(), eq.handle(), 0), "fi_ep_bind(eq)");
     }
 
     public void bind(AddressVector av) {
-        Fid.check(bind0(handle(), av.handle(), 0), "fi_ep_bind(av)");
+        NativeException.check(bind0(handle(), av.handle(), 0), "fi_ep_bind(av)");
     }
 
     public void enable() {
-        Fid.check(enable0(handle()), "fi_enable");
+        NativeException.check(enable0(handle()), "fi_enable");
     }
 
     /** MSG: connect to the destination {@code info} names; FI_CONNECTED follows on the event queue. */
     public void connect(FabricInfo info) {
-        Fid.check(connect0(handle(), info.handle()), "fi_connect");
+        NativeException.check(connect0(handle(), info.handle()), "fi_connect");
     }
 
     /** MSG: accept the request this endpoint was opened from. */
     public void accept() {
-        Fid.check(accept0(handle()), "fi_accept");
+        NativeException.check(accept0(handle()), "fi_accept");
     }
 
     public void shutdown() {
-        Fid.check(shutdown0(handle()), "fi_shutdown");
+        NativeException.check(shutdown0(handle()), "fi_shutdown");
     }
 
     /** This endpoint's raw address (fi_getname), for a peer's address vector. */
@@ -99,16 +103,16 @@ public final class Endpoint extends NativeHandle {
         if (rc == Status.FI_EAGAIN) {
             return false;
         }
-        throw new io.fabrichealth.jni.NativeException(rc, call);
+        throw new NativeException(rc, call);
     }
 
     @Override
-    int release(long handle) {
+    protected int release(long handle) {
         return Fid.close0(handle);
     }
 
     @Override
-    String closeCall() {
+    protected String closeCall() {
         return "fi_close(ep)";
     }
 

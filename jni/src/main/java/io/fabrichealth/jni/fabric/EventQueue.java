@@ -1,5 +1,7 @@
 package io.fabrichealth.jni.fabric;
 
+import io.fabrichealth.jni.NativeException;
+import io.fabrichealth.jni.NativeHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.time.Duration;
@@ -16,7 +18,7 @@ public final class EventQueue extends NativeHandle {
     private final long blockAddress = Fid.address(block);
 
     public EventQueue(FabricInstance fabric) {
-        super(Fid.check(open0(fabric.handle()), "fi_eq_open"), fabric);
+        super(NativeException.check(open0(fabric.handle()), "fi_eq_open"), fabric);
     }
 
     /**
@@ -32,7 +34,7 @@ public final class EventQueue extends NativeHandle {
         if (rc == Status.FI_EAVAIL) {
             return new Event(ERROR, block.getLong(0), null, -block.getInt(16), block.getInt(20));
         }
-        Fid.check(rc, "fi_eq_sread");
+        NativeException.check(rc, "fi_eq_sread");
         long info = block.getLong(8);
         return new Event(rc, block.getLong(0), rc == FI_CONNREQ && info != 0 ? FabricInfo.adopt(info) : null, 0, 0);
     }
@@ -47,12 +49,12 @@ public final class EventQueue extends NativeHandle {
     }
 
     @Override
-    int release(long handle) {
+    protected int release(long handle) {
         return Fid.close0(handle);
     }
 
     @Override
-    String closeCall() {
+    protected String closeCall() {
         return "fi_close(eq)";
     }
 

@@ -1,5 +1,7 @@
 package io.fabrichealth.jni.fabric;
 
+import io.fabrichealth.jni.NativeException;
+import io.fabrichealth.jni.NativeHandle;
 import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -11,7 +13,8 @@ public final class FabricDomain extends NativeHandle {
     private final AtomicLong nextKey = new AtomicLong(1);
 
     public FabricDomain(FabricInstance fabric, FabricInfo info) {
-        super(Fid.check(open0(fabric.handle(), info.handle()), "fi_domain(" + info.domainName() + ")"), fabric);
+        super(NativeException.check(open0(fabric.handle(), info.handle()), "fi_domain(" + info.domainName() + ")"),
+                fabric);
         this.mrMode = info.mrMode();
         this.keySize = info.mrKeySize();
     }
@@ -23,11 +26,12 @@ public final class FabricDomain extends NativeHandle {
     /**
      * Registers {@code length} bytes of a direct buffer from {@code offset} for {@code access}
      * (FI_SEND | FI_RECV | FI_READ | FI_WRITE | FI_REMOTE_READ | FI_REMOTE_WRITE). With FI_MR_ENDPOINT
-     * the region is bound to {@code endpoint} (which must then be non-null) and enabled.
+     * the region is bound to {@code endpoint}, an {@link Endpoint} of this domain (which must then be non-null),
+     * and enabled. Typed as its supertype: endpoints hang from domains, so a domain knows no endpoint type.
      */
-    public MemoryRegion register(ByteBuffer buffer, int offset, int length, long access, Endpoint endpoint) {
+    public MemoryRegion register(ByteBuffer buffer, int offset, int length, long access, NativeHandle endpoint) {
         long key = (mrMode & Flags.FI_MR_PROV_KEY) != 0 ? 0 : nextKey();
-        return new MemoryRegion(this, buffer, offset, length, access, key, endpoint);
+        return new MemoryRegion(this, mrMode, buffer, offset, length, access, key, endpoint);
     }
 
     private long nextKey() {
@@ -37,12 +41,12 @@ public final class FabricDomain extends NativeHandle {
     }
 
     @Override
-    int release(long handle) {
+    protected int release(long handle) {
         return Fid.close0(handle);
     }
 
     @Override
-    String closeCall() {
+    protected String closeCall() {
         return "fi_close(domain)";
     }
 

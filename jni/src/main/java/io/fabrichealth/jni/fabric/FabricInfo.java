@@ -1,6 +1,7 @@
 package io.fabrichealth.jni.fabric;
 
 import io.fabrichealth.jni.NativeException;
+import io.fabrichealth.jni.NativeHandle;
 
 /**
  * One fi_info entry: the best match fi_getinfo returned for some hints, or the connection request a
@@ -34,7 +35,7 @@ public final class FabricInfo extends NativeHandle {
 
     private FabricInfo(long handle) {
         super(handle, null);
-        Fid.check(values0(handle, values), "fi_info fields");
+        NativeException.check(values0(handle, values), "fi_info fields");
         provider = text0(handle, T_PROVIDER);
         domainName = text0(handle, T_DOMAIN);
     }
@@ -47,12 +48,9 @@ public final class FabricInfo extends NativeHandle {
         Fid.ensureLoaded();
         long rc = getinfo0(hints.provider(), hints.type(), hints.caps(), hints.mrMode(), hints.node(),
                 hints.service(), hints.source() ? Flags.FI_SOURCE : 0, hints.msgOrder(), hints.txOpFlags());
-        if (rc < 0) {
-            throw new NativeException((int) rc, "fi_getinfo(" + hints.provider() + ", " + hints.typeName() + ")",
-                    rc == Status.FI_ENODATA ? "fi_info -p '" + hints.provider() + "' lists what this provider offers"
-                            : null);
-        }
-        return new FabricInfo(rc);
+        return new FabricInfo(NativeException.check(rc, "fi_getinfo(" + hints.provider() + ", " + hints.typeName()
+                + ")", status -> status == Status.FI_ENODATA ? "fi_info -p '" + hints.provider()
+                        + "' lists what this provider offers" : null));
     }
 
     /** A connection request's info, which the listener now owns. */
@@ -144,13 +142,13 @@ public final class FabricInfo extends NativeHandle {
     }
 
     @Override
-    int release(long handle) {
+    protected int release(long handle) {
         freeinfo0(handle);
         return 0;
     }
 
     @Override
-    String closeCall() {
+    protected String closeCall() {
         return "fi_freeinfo";
     }
 

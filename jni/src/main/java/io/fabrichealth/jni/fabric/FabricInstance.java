@@ -1,31 +1,35 @@
 package io.fabrichealth.jni.fabric;
 
+import io.fabrichealth.jni.NativeException;
+import io.fabrichealth.jni.NativeHandle;
+
 /** fi_fabric: the root every other object hangs from. */
 public final class FabricInstance extends NativeHandle {
     public FabricInstance(FabricInfo info) {
-        super(Fid.check(open0(info.handle()), "fi_fabric(" + info.provider() + ")"), null);
+        super(NativeException.check(open0(info.handle()), "fi_fabric(" + info.provider() + ")"), null);
     }
 
     /**
-     * fi_trywait on one CQ: true when it is safe to sleep on the CQ's wait fd, false when
-     * completions are already pending (-FI_EAGAIN) and the caller should read the CQ first.
+     * fi_trywait on one {@link CompletionQueue}: true when it is safe to sleep on the CQ's wait fd, false when
+     * completions are already pending (-FI_EAGAIN) and the caller should read the CQ first. Typed as its
+     * supertype so that the fabric, which every object hangs from, knows none of them (no import circle).
      */
-    public boolean trywait(CompletionQueue cq) {
+    public boolean trywait(NativeHandle cq) {
         int rc = trywait0(handle(), cq.handle());
         if (rc == Status.FI_EAGAIN) {
             return false;
         }
-        Fid.check(rc, "fi_trywait");
+        NativeException.check(rc, "fi_trywait");
         return true;
     }
 
     @Override
-    int release(long handle) {
+    protected int release(long handle) {
         return Fid.close0(handle);
     }
 
     @Override
-    String closeCall() {
+    protected String closeCall() {
         return "fi_close(fabric)";
     }
 

@@ -1,6 +1,6 @@
 package io.fabrichealth.jni.fabric;
 
-import io.fabrichealth.jni.Fabric;
+import io.fabrichealth.jni.NativeFamily;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -11,7 +11,7 @@ public final class FabricLibrary {
 
     /** fids and fi_info copies opened through this binding and not yet closed. */
     public static long openHandles() {
-        Fabric.ensureAvailability();
+        NativeFamily.FABRIC.ensureAvailable();
         return Fid.handles0();
     }
 
@@ -20,7 +20,7 @@ public final class FabricLibrary {
      * reads them once, at that moment, so this is what its settings (FI_MR_CACHE_MAX_SIZE, ...) are.
      */
     public static Map<String, String> environmentAtInit() {
-        Fabric.ensureAvailability();
+        NativeFamily.FABRIC.ensureAvailable();
         Map<String, String> env = new LinkedHashMap<>();
         for (String line : Fid.environment0().split("\n")) {
             int eq = line.indexOf('=');

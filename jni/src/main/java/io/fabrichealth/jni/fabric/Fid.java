@@ -1,35 +1,20 @@
 package io.fabrichealth.jni.fabric;
 
-import io.fabrichealth.jni.Fabric;
 import io.fabrichealth.jni.NativeException;
+import io.fabrichealth.jni.NativeFamily;
 import java.nio.ByteBuffer;
 
-/** Natives shared by every fid-based handle, and the status checks all wrappers use. */
+/** Natives shared by every fid-based handle. */
 final class Fid {
     private Fid() {
     }
 
     /*
      * No static initializer loads the family here: JNI_OnLoad's FindClass initializes these
-     * classes while Fabric itself is still initializing. Entry points call this instead.
+     * classes while the family is still loading. Entry points call this instead.
      */
     static void ensureLoaded() {
-        Fabric.ensureAvailability();
-    }
-
-    /** A negative status becomes NativeException naming the call; otherwise the value comes back. */
-    static long check(long rc, String call) {
-        if (rc < 0) {
-            throw new NativeException((int) rc, call);
-        }
-        return rc;
-    }
-
-    static int check(int rc, String call) {
-        if (rc < 0) {
-            throw new NativeException(rc, call);
-        }
-        return rc;
+        NativeFamily.FABRIC.ensureAvailable();
     }
 
     static long address(ByteBuffer buffer) {
@@ -44,7 +29,7 @@ final class Fid {
     static byte[] name(long fid, String call) {
         int[] status = new int[1];
         byte[] name = getname0(fid, status);
-        check(status[0], call);
+        NativeException.check(status[0], call);
         return name;
     }
 

@@ -1,5 +1,7 @@
 package io.fabrichealth.jni.fabric;
 
+import io.fabrichealth.jni.NativeException;
+import io.fabrichealth.jni.NativeHandle;
 import java.nio.ByteBuffer;
 
 /**
@@ -15,16 +17,17 @@ public final class MemoryRegion extends NativeHandle {
     private final long desc;
     private final boolean virtualAddressing;
 
-    MemoryRegion(FabricDomain domain, ByteBuffer buffer, int offset, int length, long access, long requestedKey,
-            Endpoint endpoint) {
+    /** Made by {@link FabricDomain#register}; {@code mrMode} is the domain's, {@code endpoint} an Endpoint or null. */
+    MemoryRegion(NativeHandle domain, int mrMode, ByteBuffer buffer, int offset, int length, long access,
+            long requestedKey, NativeHandle endpoint) {
         super(register(domain, buffer, offset, length, access, requestedKey), domain);
         this.buffer = buffer;
         this.address = Fid.address(buffer) + offset;
         this.length = length;
         this.key = key0(handle());
         this.desc = desc0(handle());
-        this.virtualAddressing = (domain.mrMode() & Flags.FI_MR_VIRT_ADDR) != 0;
-        if ((domain.mrMode() & Flags.FI_MR_ENDPOINT) != 0) {
+        this.virtualAddressing = (mrMode & Flags.FI_MR_VIRT_ADDR) != 0;
+        if ((mrMode & Flags.FI_MR_ENDPOINT) != 0) {
             if (endpoint == null) {
                 close();
                 throw new IllegalArgumentException("this provider binds memory regions to an endpoint "
@@ -33,19 +36,20 @@ public final class MemoryRegion extends NativeHandle {
             int rc = bindEnable0(handle(), endpoint.handle());
             if (rc < 0) {
                 close();
-                Fid.check(rc, "fi_mr_bind/fi_mr_enable");
+                NativeException.check(rc, "fi_mr_bind/fi_mr_enable");
             }
         }
     }
 
-    private static long register(FabricDomain domain, ByteBuffer buffer, int offset, int length, long access,
+    private static long register(NativeHandle domain, ByteBuffer buffer, int offset, int length, long access,
             long requestedKey) {
         long base = Fid.address(buffer);
         if (offset < 0 || length <= 0 || (long) offset + length > buffer.capacity()) {
             throw new IndexOutOfBoundsException("region [" + offset + ", +" + length + ") is outside the buffer's "
                     + buffer.capacity() + " bytes");
         }
-        return Fid.check(reg0(domain.handle(), base + offset, length, access, requestedKey, 0), "fi_mr_reg");
+        return NativeException.check(reg0(domain.handle(), base + offset, length, access, requestedKey, 0),
+                "fi_mr_reg");
     }
 
     /** The buffer this region covers part of. */
@@ -78,12 +82,12 @@ public final class MemoryRegion extends NativeHandle {
     }
 
     @Override
-    int release(long handle) {
+    protected int release(long handle) {
         return Fid.close0(handle);
     }
 
     @Override
-    String closeCall() {
+    protected String closeCall() {
         return "fi_close(mr)";
     }
 

@@ -1,22 +1,25 @@
 package io.fabrichealth.jni.fabric;
 
+import io.fabrichealth.jni.NativeException;
+import io.fabrichealth.jni.NativeHandle;
+
 /** fi_passive_ep: a MSG listener; connection requests arrive on its event queue. */
 public final class PassiveEndpoint extends NativeHandle {
     public PassiveEndpoint(FabricInstance fabric, FabricInfo info) {
-        super(Fid.check(open0(fabric.handle(), info.handle()), "fi_passive_ep"), fabric);
+        super(NativeException.check(open0(fabric.handle(), info.handle()), "fi_passive_ep"), fabric);
     }
 
     public void bind(EventQueue eq) {
-        Fid.check(bind0(handle(), eq.handle()), "fi_pep_bind");
+        NativeException.check(bind0(handle(), eq.handle()), "fi_pep_bind");
     }
 
     public void listen() {
-        Fid.check(listen0(handle()), "fi_listen");
+        NativeException.check(listen0(handle()), "fi_listen");
     }
 
     /** Refuses a connection request (the initiator sees ECONNREFUSED). */
     public void reject(FabricInfo request) {
-        Fid.check(reject0(handle(), request.handle()), "fi_reject");
+        NativeException.check(reject0(handle(), request.handle()), "fi_reject");
     }
 
     /** The bound address (fi_getname), e.g. to learn the port picked for port 0. */
@@ -25,12 +28,12 @@ public final class PassiveEndpoint extends NativeHandle {
     }
 
     @Override
-    int release(long handle) {
+    protected int release(long handle) {
         return Fid.close0(handle);
     }
 
     @Override
-    String closeCall() {
+    protected String closeCall() {
         return "fi_close(pep)";
     }
 

@@ -1,31 +1,36 @@
 package io.fabrichealth.jni.fabric;
 
-/** Negative statuses the binding returns and callers branch on (fi_errno.h). */
+import io.fabrichealth.jni.Errno;
+
+/**
+ * Negative statuses the binding returns and callers branch on. fi_errno.h maps most FI_E* codes to errno, so
+ * they are errno's values on this platform; FI_EAVAIL is libfabric's own. All are read from C ({@link Errno}):
+ * compare with {@code ==}, they cannot be {@code switch} labels.
+ */
 public final class Status {
-    public static final int FI_ENOENT = -2;
-    public static final int FI_EIO = -5;
-    public static final int FI_EACCES = -13;
-    public static final int FI_EAGAIN = -11;
-    public static final int FI_ENOSYS = -38;
-    public static final int FI_ENODATA = -61;
-    public static final int FI_EOPNOTSUPP = -95;
-    public static final int FI_EPIPE = -32;
-    public static final int FI_ECONNABORTED = -103;
-    public static final int FI_ECONNRESET = -104;
-    public static final int FI_ENOTCONN = -107;
-    public static final int FI_ESHUTDOWN = -108;
-    public static final int FI_ETIMEDOUT = -110;
-    public static final int FI_ECONNREFUSED = -111;
-    public static final int FI_ECANCELED = -125;
-    public static final int FI_EAVAIL = -259;
+    public static final int FI_ENOENT = -Errno.ENOENT;
+    public static final int FI_EIO = -Errno.EIO;
+    public static final int FI_EACCES = -Errno.EACCES;
+    public static final int FI_EAGAIN = -Errno.EAGAIN;
+    public static final int FI_ENOSYS = -Errno.ENOSYS;
+    public static final int FI_ENODATA = -Errno.ENODATA;
+    public static final int FI_EOPNOTSUPP = -Errno.EOPNOTSUPP;
+    public static final int FI_EPIPE = -Errno.EPIPE;
+    public static final int FI_ECONNABORTED = -Errno.ECONNABORTED;
+    public static final int FI_ECONNRESET = -Errno.ECONNRESET;
+    public static final int FI_ENOTCONN = -Errno.ENOTCONN;
+    public static final int FI_ESHUTDOWN = -Errno.ESHUTDOWN;
+    public static final int FI_ETIMEDOUT = -Errno.ETIMEDOUT;
+    public static final int FI_ECONNREFUSED = -Errno.ECONNREFUSED;
+    public static final int FI_ECANCELED = -Errno.ECANCELED;
+    public static final int FI_EAVAIL = -Errno.value("FI_EAVAIL");
 
     private Status() {
     }
 
     /** "ECONNREFUSED (-111, Connection refused)": the name, number and text of a status. */
     public static String describe(int status) {
-        String text = new io.fabrichealth.jni.NativeException(status, "").getMessage();
-        return text.substring(text.indexOf(": ") + 2);
+        return Errno.describe(status);
     }
 
     /**

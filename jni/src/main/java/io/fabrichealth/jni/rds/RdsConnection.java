@@ -1,6 +1,8 @@
 package io.fabrichealth.jni.rds;
 
 import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -29,8 +31,18 @@ public record RdsConnection(Inet4Address local, Inet4Address remote, String tran
         while (n < name.length && name[n] != 0) {
             n++;
         }
-        return new RdsConnection(RdsSocket.address(be.getInt(at + 16)), RdsSocket.address(be.getInt(at + 20)),
+        return new RdsConnection(address(be.getInt(at + 16)), address(be.getInt(at + 20)),
                 new String(name, 0, n, StandardCharsets.US_ASCII), b.get(at + 40) & 0xff, le.getLong(at),
                 le.getLong(at + 8));
+    }
+
+    /** The address of a host-order int, as the natives and the kernel's tables give it. */
+    static Inet4Address address(int ipv4) {
+        try {
+            return (Inet4Address) InetAddress.getByAddress(new byte[] {(byte) (ipv4 >>> 24), (byte) (ipv4 >>> 16),
+                (byte) (ipv4 >>> 8), (byte) ipv4});
+        } catch (UnknownHostException e) {
+            throw new AssertionError("four bytes are always an address", e);
+        }
     }
 }

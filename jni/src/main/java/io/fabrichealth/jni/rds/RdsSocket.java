@@ -1,15 +1,14 @@
 package io.fabrichealth.jni.rds;
 
+import io.fabrichealth.jni.Errno;
 import io.fabrichealth.jni.NativeException;
-import io.fabrichealth.jni.Rds;
+import io.fabrichealth.jni.NativeFamily;
+import io.fabrichealth.jni.NativeHandle;
 import java.net.Inet4Address;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One non-blocking {@code socket(AF_RDS, SOCK_SEQPACKET)}: bind to an IPv4 address of an RDS-capable interface,
@@ -17,7 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * direct buffers and allocate nothing; a full send queue (ENOBUFS, RDS's credit flow control) and an empty
  * receive queue are return values, any other failure a {@link NativeException}. Closes once.
  */
-public final class RdsSocket implements AutoCloseable {
+public final class RdsSocket extends NativeHandle {
     /** SO_RDS_TRANSPORT values (linux/rds.h). */
     public static final int TRANSPORT_IB = 0;
     public static final int TRANSPORT_TCP = 2;
@@ -29,49 +28,34 @@ public final class RdsSocket implements AutoCloseable {
     /** {@link #send} and {@link #receive}: the queue is full / empty. */
     public static final int WOULD_BLOCK = -1;
 
-    private static final int EAGAIN = -11;
-    private static final int ENOBUFS = -105;
-    private static final int EAFNOSUPPORT = -97;
-    private static final int ENOSPC = -28;
-
-    private final AtomicInteger fd;
     private final ByteBuffer meta = ByteBuffer.allocateDirect(16).order(ByteOrder.nativeOrder());
 
-    private RdsSocket(int fd) {
-        this.fd = new AtomicInteger(fd);
+    private RdsSocket(long fd) {
+        super(fd, null);
     }
 
     /** A new socket; throws with what to load when the kernel has no RDS. */
     public static RdsSocket open() {
-        Rds.ensureAvailability();
-        int rc = open0();
-        if (rc < 0) {
-            throw new NativeException(rc, "socket(AF_RDS, SOCK_SEQPACKET)", rc == EAFNOSUPPORT
-                    ? "the kernel has no RDS: modprobe rds rds_tcp (and rds_rdma for InfiniBand/RoCE)" : null);
-        }
-        return new RdsSocket(rc);
+        NativeFamily.RDS.ensureAvailable();
+        return new RdsSocket(NativeException.check(open0(), "socket(AF_RDS, SOCK_SEQPACKET)",
+                rc -> rc == -Errno.EAFNOSUPPORT
+                        ? "the kernel has no RDS: modprobe rds rds_tcp (and rds_rdma for InfiniBand/RoCE)" : null));
     }
 
     private int fd() {
-        int f = fd.get();
-        if (f < 0) {
-            throw new IllegalStateException("RdsSocket is closed");
-        }
-        return f;
+        return (int) handle();
     }
 
     /** Binds to {@code address}:{@code port}; port 0 lets the kernel pick (read it with {@link #localPort()}). */
     public void bind(Inet4Address address, int port) {
-        int rc = bind0(fd(), ipv4(address), port);
-        if (rc < 0) {
-            throw new NativeException(rc, "bind(AF_RDS, " + address.getHostAddress() + ":" + port + ")",
-                    rc == -99 ? "no RDS transport serves this address: is it on an interface with rds_tcp or rds_rdma?"
-                            : null);
-        }
+        NativeException.check(bind0(fd(), ipv4(address), port), "bind(AF_RDS, " + address.getHostAddress() + ":"
+                + port + ")", rc -> rc == -Errno.EADDRNOTAVAIL
+                        ? "no RDS transport serves this address: is it on an interface with rds_tcp or rds_rdma?"
+                        : null);
     }
 
     public int localPort() {
-        return check(localPort0(fd()), "getsockname");
+        return NativeException.check(localPort0(fd()), "getsockname");
     }
 
     /**
@@ -79,22 +63,23 @@ public final class RdsSocket implements AutoCloseable {
      * the messages in flight (as rds-stress does) makes credit flow control visible as ENOBUFS.
      */
     public void buffers(int sendBytes, int receiveBytes) {
-        check(setBuffers0(fd(), sendBytes, receiveBytes), "setsockopt(SO_SNDBUF, SO_RCVBUF)");
+        NativeException.check(setBuffers0(fd(), sendBytes, receiveBytes), "setsockopt(SO_SNDBUF, SO_RCVBUF)");
     }
 
     /** The kernel's SO_SNDBUF (0) or SO_RCVBUF (1), which it doubles for bookkeeping. */
     public int buffer(boolean receive) {
-        return check(getBuffer0(fd(), receive ? 1 : 0), receive ? "getsockopt(SO_RCVBUF)" : "getsockopt(SO_SNDBUF)");
+        return NativeException.check(getBuffer0(fd(), receive ? 1 : 0),
+                receive ? "getsockopt(SO_RCVBUF)" : "getsockopt(SO_SNDBUF)");
     }
 
     /** SO_RDS_TRANSPORT: {@link #TRANSPORT_TCP}, {@link #TRANSPORT_IB} or {@link #TRANSPORT_NONE} before binding. */
     public int transport() {
-        return check(transport0(fd()), "getsockopt(SO_RDS_TRANSPORT)");
+        return NativeException.check(transport0(fd()), "getsockopt(SO_RDS_TRANSPORT)");
     }
 
     /** Pins the transport before bind (rds-stress -T). */
     public void transport(int transport) {
-        check(setTransport0(fd(), transport), "setsockopt(SO_RDS_TRANSPORT)");
+        NativeException.check(setTransport0(fd(), transport), "setsockopt(SO_RDS_TRANSPORT)");
     }
 
     /** "tcp", "infiniband" or "none", as rds-info names them. */
@@ -117,10 +102,10 @@ public final class RdsSocket implements AutoCloseable {
      */
     public int send(ByteBuffer buffer, int offset, int length, int ipv4, int port) {
         int rc = sendTo0(fd(), buffer, offset, length, ipv4, port);
-        if (rc == ENOBUFS || rc == EAGAIN) {
+        if (rc == -Errno.ENOBUFS || rc == -Errno.EAGAIN) {
             return WOULD_BLOCK;
         }
-        return check(rc, "sendmsg(AF_RDS)");
+        return NativeException.check(rc, "sendmsg(AF_RDS)");
     }
 
     /**
@@ -129,10 +114,10 @@ public final class RdsSocket implements AutoCloseable {
      */
     public int receive(ByteBuffer buffer, int offset, int capacity) {
         int rc = receive0(fd(), buffer, offset, capacity, meta);
-        if (rc == EAGAIN) {
+        if (rc == -Errno.EAGAIN) {
             return WOULD_BLOCK;
         }
-        return check(rc, "recvmsg(AF_RDS)");
+        return NativeException.check(rc, "recvmsg(AF_RDS)");
     }
 
     /** Source IPv4 address (host order int) of the last received message. */
@@ -151,7 +136,7 @@ public final class RdsSocket implements AutoCloseable {
 
     /** poll(2): the ready events among {@code events}, 0 when none within {@code timeoutMillis}. */
     public int poll(int events, int timeoutMillis) {
-        return check(poll0(fd(), events, timeoutMillis), "poll");
+        return NativeException.check(poll0(fd(), events, timeoutMillis), "poll");
     }
 
     /** RDS_INFO_CONNECTIONS: the kernel's RDS connection table (all sockets, this network namespace). */
@@ -159,11 +144,11 @@ public final class RdsSocket implements AutoCloseable {
         int capacity = 64 * 1024;
         ByteBuffer out = ByteBuffer.allocateDirect(capacity).order(ByteOrder.nativeOrder());
         int rc = connections0(fd(), out, capacity, meta);
-        if (rc == ENOSPC) {
+        if (rc == -Errno.ENOSPC) {
             throw new NativeException(rc, "getsockopt(RDS_INFO_CONNECTIONS)", "the table needs " + meta.getInt(4)
                     + " bytes, more than the " + capacity + " read here");
         }
-        check(rc, "getsockopt(RDS_INFO_CONNECTIONS)");
+        NativeException.check(rc, "getsockopt(RDS_INFO_CONNECTIONS)");
         int each = meta.getInt(0);
         List<RdsConnection> list = new ArrayList<>();
         for (int at = 0; each > 0 && at + each <= rc; at += each) {
@@ -180,13 +165,13 @@ public final class RdsSocket implements AutoCloseable {
         if (!buffer.isDirect()) {
             throw new IllegalArgumentException("RDS RDMA needs a direct ByteBuffer: the HCA reads and writes it");
         }
-        check(getMr0(fd(), buffer, offset, length, 0, meta), "setsockopt(RDS_GET_MR)");
+        NativeException.check(getMr0(fd(), buffer, offset, length, 0, meta), "setsockopt(RDS_GET_MR)");
         return meta.getLong(0);
     }
 
     /** RDS_FREE_MR of a cookie from {@link #getMr}. */
     public void freeMr(long cookie) {
-        check(freeMr0(fd(), cookie), "setsockopt(RDS_FREE_MR)");
+        NativeException.check(freeMr0(fd(), cookie), "setsockopt(RDS_FREE_MR)");
     }
 
     /**
@@ -202,22 +187,21 @@ public final class RdsSocket implements AutoCloseable {
         }
         int rc = sendRdma0(fd(), message, offset, length, ipv4, port, cookie, remoteAddress, local, localOffset,
                 localLength, write);
-        if (rc == ENOBUFS || rc == EAGAIN) {
+        if (rc == -Errno.ENOBUFS || rc == -Errno.EAGAIN) {
             return WOULD_BLOCK;
         }
-        return check(rc, write ? "sendmsg(RDS_CMSG_RDMA_ARGS, write)" : "sendmsg(RDS_CMSG_RDMA_ARGS, read)");
-    }
-
-    public boolean isOpen() {
-        return fd.get() >= 0;
+        return NativeException.check(rc,
+                write ? "sendmsg(RDS_CMSG_RDMA_ARGS, write)" : "sendmsg(RDS_CMSG_RDMA_ARGS, read)");
     }
 
     @Override
-    public void close() {
-        int f = fd.getAndSet(-1);
-        if (f >= 0) {
-            check(close0(f), "close(AF_RDS socket)");
-        }
+    protected int release(long fd) {
+        return close0((int) fd);
+    }
+
+    @Override
+    protected String closeCall() {
+        return "close(AF_RDS socket)";
     }
 
     /** Host-order int of an IPv4 address, as the natives take it. */
@@ -227,19 +211,7 @@ public final class RdsSocket implements AutoCloseable {
     }
 
     public static Inet4Address address(int ipv4) {
-        try {
-            return (Inet4Address) InetAddress.getByAddress(new byte[] {(byte) (ipv4 >>> 24), (byte) (ipv4 >>> 16),
-                (byte) (ipv4 >>> 8), (byte) ipv4});
-        } catch (UnknownHostException e) {
-            throw new AssertionError("four bytes are always an address", e);
-        }
-    }
-
-    private static int check(int rc, String call) {
-        if (rc < 0) {
-            throw new NativeException(rc, call);
-        }
-        return rc;
+        return RdsConnection.address(ipv4);
     }
 
     private static native int open0();

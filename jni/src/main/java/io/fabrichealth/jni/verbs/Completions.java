@@ -10,14 +10,15 @@ public final class Completions {
     public static final int RDMA_WRITE = 1;
     public static final int RDMA_READ = 2;
     public static final int RECV = 128;
+    /** Bytes per entry: wr_id, status, opcode, byte_len, pad (the C side writes this layout). */
+    static final int ENTRY_SIZE = 24;
 
     private final ByteBuffer entries;
     private final int capacity;
 
     public Completions(int capacity) {
         this.capacity = capacity;
-        this.entries = ByteBuffer.allocateDirect(capacity * VerbsConnection.COMPLETION_SIZE)
-                .order(ByteOrder.nativeOrder());
+        this.entries = ByteBuffer.allocateDirect(capacity * ENTRY_SIZE).order(ByteOrder.nativeOrder());
     }
 
     ByteBuffer buffer() {
@@ -29,19 +30,19 @@ public final class Completions {
     }
 
     public long wrId(int i) {
-        return entries.getLong(i * VerbsConnection.COMPLETION_SIZE);
+        return entries.getLong(i * ENTRY_SIZE);
     }
 
     /** IBV_WC_SUCCESS is 0; anything else failed (e.g. 10 remote access error, 12 retry exceeded). */
     public int status(int i) {
-        return entries.getInt(i * VerbsConnection.COMPLETION_SIZE + 8);
+        return entries.getInt(i * ENTRY_SIZE + 8);
     }
 
     public int opcode(int i) {
-        return entries.getInt(i * VerbsConnection.COMPLETION_SIZE + 12);
+        return entries.getInt(i * ENTRY_SIZE + 12);
     }
 
     public int length(int i) {
-        return entries.getInt(i * VerbsConnection.COMPLETION_SIZE + 16);
+        return entries.getInt(i * ENTRY_SIZE + 16);
     }
 }

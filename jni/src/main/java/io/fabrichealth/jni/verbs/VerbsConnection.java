@@ -1,29 +1,30 @@
 package io.fabrichealth.jni.verbs;
 
+import io.fabrichealth.jni.Errno;
 import io.fabrichealth.jni.NativeException;
-import io.fabrichealth.jni.Verbs;
+import io.fabrichealth.jni.NativeFamily;
+import io.fabrichealth.jni.NativeHandle;
 import java.net.Inet4Address;
 import java.nio.ByteBuffer;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One RC connection made through librdmacm, with its own protection domain, completion queue (on a completion
  * channel, so {@link #poll} sleeps) and queue pair. The loop above it posts SEND, RECV, RDMA READ and RDMA WRITE
- * work requests on registered memory ({@link VerbsMemory}) and reads their completions. Closes once, memory first.
+ * work requests on registered memory ({@link VerbsMemory}) and reads their completions. Closes once, memory first
+ * (its regions are its children).
  */
-public final class VerbsConnection implements AutoCloseable {
+public final class VerbsConnection extends NativeHandle {
     /** Bytes per completion entry in a {@link Completions} buffer: wr_id, status, opcode, byte_len, pad. */
-    public static final int COMPLETION_SIZE = 24;
+    public static final int COMPLETION_SIZE = Completions.ENTRY_SIZE;
     /** ibv_access_flags. */
     public static final int LOCAL_WRITE = 1;
     public static final int REMOTE_WRITE = 2;
     public static final int REMOTE_READ = 4;
 
-    private final AtomicLong handle;
-    private final java.util.Set<VerbsMemory> regions = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    static final String RXE_ADVICE = "rdma link add rxe0 type rxe netdev <dev> (Soft-RoCE), or check ibv_devinfo";
 
     VerbsConnection(long handle) {
-        this.handle = new AtomicLong(handle);
+        super(handle, null);
     }
 
     /**
@@ -32,19 +33,16 @@ public final class VerbsConnection implements AutoCloseable {
      */
     public static VerbsConnection connect(Inet4Address address, int port, Inet4Address local, int timeoutMillis,
             int depth) {
-        Verbs.ensureAvailability();
+        NativeFamily.VERBS.ensureAvailable();
         long rc = connect0(ipv4(address), port, local == null ? 0 : ipv4(local), timeoutMillis, depth);
-        return new VerbsConnection(check(rc, "rdma_connect(" + address.getHostAddress() + ":" + port + ")",
-                rc == -19 || rc == -99 ? "no RDMA device serves " + (local == null ? "the route" : local.getHostAddress())
-                        + ": rdma link add rxe0 type rxe netdev <dev> (Soft-RoCE), or check ibv_devinfo" : null));
+        return new VerbsConnection(NativeException.check(rc, "rdma_connect(" + address.getHostAddress() + ":" + port
+                + ")", status -> noDevice(status) ? "no RDMA device serves " + (local == null ? "the route"
+                        : local.getHostAddress()) + ": " + RXE_ADVICE : null));
     }
 
-    long handle() {
-        long h = handle.get();
-        if (h == 0) {
-            throw new IllegalStateException("VerbsConnection is closed");
-        }
-        return h;
+    /** What rdma_cm says when no RDMA device has the address or the route. */
+    static boolean noDevice(int status) {
+        return status == -Errno.ENODEV || status == -Errno.EADDRNOTAVAIL;
     }
 
     /** ibv_reg_mr of {@code buffer[offset, +length)} for {@code access} (LOCAL_WRITE | REMOTE_READ | ...). */
@@ -54,62 +52,46 @@ public final class VerbsConnection implements AutoCloseable {
                     + "Java runs");
         }
         long[] out = new long[3];
-        long mr = check(reg0(handle(), buffer, offset, length, access, out), "ibv_reg_mr", null);
-        VerbsMemory m = new VerbsMemory(this, mr, buffer, out[0], length, (int) out[1], (int) out[2]);
-        regions.add(m);
-        return m;
-    }
-
-    void deregistered(VerbsMemory m, long mr) {
-        regions.remove(m);
-        int rc = dereg0(mr);
-        if (rc < 0) {
-            throw new NativeException(rc, "ibv_dereg_mr");
-        }
+        long mr = NativeException.check(reg0(handle(), buffer, offset, length, access, out), "ibv_reg_mr");
+        return new VerbsMemory(this, mr, buffer, out[0], length, (int) out[1], (int) out[2]);
     }
 
     /** SEND of {@code length} bytes at {@code offset} in {@code memory}. */
     public void postSend(VerbsMemory memory, int offset, int length, long wrId) {
-        check(postSend0(handle(), memory.address() + offset, length, memory.lkey(), wrId), "ibv_post_send(SEND)", null);
+        NativeException.check(postSend0(handle(), memory.address() + offset, length, memory.lkey(), wrId),
+                "ibv_post_send(SEND)");
     }
 
     public void postReceive(VerbsMemory memory, int offset, int length, long wrId) {
-        check(postRecv0(handle(), memory.address() + offset, length, memory.lkey(), wrId), "ibv_post_recv", null);
+        NativeException.check(postRecv0(handle(), memory.address() + offset, length, memory.lkey(), wrId),
+                "ibv_post_recv");
     }
 
     /** RDMA WRITE (true) or READ (false) between {@code memory} and the peer's {@code remoteAddress}/{@code rkey}. */
     public void postRdma(boolean write, VerbsMemory memory, int offset, int length, long remoteAddress, int rkey,
             long wrId) {
-        check(postRdma0(handle(), write, memory.address() + offset, length, memory.lkey(), remoteAddress, rkey, wrId),
-                write ? "ibv_post_send(RDMA_WRITE)" : "ibv_post_send(RDMA_READ)", null);
+        NativeException.check(postRdma0(handle(), write, memory.address() + offset, length, memory.lkey(),
+                remoteAddress, rkey, wrId), write ? "ibv_post_send(RDMA_WRITE)" : "ibv_post_send(RDMA_READ)");
     }
 
     /** Completions into {@code out}, sleeping up to {@code timeoutMillis} when none is ready; how many. */
     public int poll(Completions out, int timeoutMillis) {
-        return (int) check(poll0(handle(), out.buffer(), out.capacity(), timeoutMillis), "ibv_poll_cq", null);
+        return NativeException.check(poll0(handle(), out.buffer(), out.capacity(), timeoutMillis), "ibv_poll_cq");
     }
 
     @Override
-    public void close() {
-        for (VerbsMemory m : regions.toArray(new VerbsMemory[0])) {
-            m.close();
-        }
-        long h = handle.getAndSet(0);
-        if (h != 0) {
-            check(close0(h), "rdma_disconnect/destroy", null);
-        }
+    protected int release(long handle) {
+        return close0(handle);
+    }
+
+    @Override
+    protected String closeCall() {
+        return "rdma_disconnect/destroy";
     }
 
     static int ipv4(Inet4Address address) {
         byte[] b = address.getAddress();
         return (b[0] & 0xff) << 24 | (b[1] & 0xff) << 16 | (b[2] & 0xff) << 8 | b[3] & 0xff;
-    }
-
-    static long check(long rc, String call, String advice) {
-        if (rc < 0) {
-            throw new NativeException((int) rc, call, advice);
-        }
-        return rc;
     }
 
     static native long listen0(int ipv4, int port);
@@ -121,8 +103,6 @@ public final class VerbsConnection implements AutoCloseable {
     private static native long connect0(int ipv4, int port, int localIpv4, int timeoutMillis, int depth);
 
     private static native long reg0(long conn, ByteBuffer buffer, int offset, int length, int access, long[] out);
-
-    private static native int dereg0(long mr);
 
     private static native int postSend0(long conn, long addr, int length, int lkey, long wrId);
 

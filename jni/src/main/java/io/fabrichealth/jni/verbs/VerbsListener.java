@@ -1,32 +1,23 @@
 package io.fabrichealth.jni.verbs;
 
-import io.fabrichealth.jni.Verbs;
+import io.fabrichealth.jni.NativeException;
+import io.fabrichealth.jni.NativeFamily;
+import io.fabrichealth.jni.NativeHandle;
 import java.net.Inet4Address;
-import java.util.concurrent.atomic.AtomicLong;
 
 /** An rdma_cm listener (RDMA_PS_TCP) bound to one address; each {@link #accept} yields a connection. */
-public final class VerbsListener implements AutoCloseable {
-    private final AtomicLong handle;
-
+public final class VerbsListener extends NativeHandle {
     private VerbsListener(long handle) {
-        this.handle = new AtomicLong(handle);
+        super(handle, null);
     }
 
     /** Binds {@code address}:{@code port} (0: the kernel picks, see {@link #port()}) and listens. */
     public static VerbsListener listen(Inet4Address address, int port) {
-        Verbs.ensureAvailability();
+        NativeFamily.VERBS.ensureAvailable();
         long rc = VerbsConnection.listen0(VerbsConnection.ipv4(address), port);
-        return new VerbsListener(VerbsConnection.check(rc, "rdma_bind_addr/rdma_listen(" + address.getHostAddress()
-                + ":" + port + ")", rc == -19 || rc == -99 ? "no RDMA device has this address: rdma link add rxe0 "
-                + "type rxe netdev <dev> (Soft-RoCE), or check ibv_devinfo" : null));
-    }
-
-    private long handle() {
-        long h = handle.get();
-        if (h == 0) {
-            throw new IllegalStateException("VerbsListener is closed");
-        }
-        return h;
+        return new VerbsListener(NativeException.check(rc, "rdma_bind_addr/rdma_listen(" + address.getHostAddress()
+                + ":" + port + ")", status -> VerbsConnection.noDevice(status)
+                        ? "no RDMA device has this address: " + VerbsConnection.RXE_ADVICE : null));
     }
 
     public int port() {
@@ -35,15 +26,17 @@ public final class VerbsListener implements AutoCloseable {
 
     /** Waits up to {@code timeoutMillis} for a connection request and accepts it with {@code depth} work requests. */
     public VerbsConnection accept(int timeoutMillis, int depth) {
-        return new VerbsConnection(VerbsConnection.check(VerbsConnection.accept0(handle(), timeoutMillis, depth),
-                "rdma_accept", null));
+        return new VerbsConnection(NativeException.check(VerbsConnection.accept0(handle(), timeoutMillis, depth),
+                "rdma_accept"));
     }
 
     @Override
-    public void close() {
-        long h = handle.getAndSet(0);
-        if (h != 0) {
-            VerbsConnection.close0(h);
-        }
+    protected int release(long handle) {
+        return VerbsConnection.close0(handle);
+    }
+
+    @Override
+    protected String closeCall() {
+        return "rdma_destroy_id(listener)";
     }
 }

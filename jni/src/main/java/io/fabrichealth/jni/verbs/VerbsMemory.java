@@ -1,21 +1,21 @@
 package io.fabrichealth.jni.verbs;
 
+import io.fabrichealth.jni.NativeHandle;
 import java.nio.ByteBuffer;
-import java.util.concurrent.atomic.AtomicLong;
 
-/** An ibv_mr over part of a direct buffer, which it keeps reachable; the peer needs {@link #rkey()} and the address. */
-public final class VerbsMemory implements AutoCloseable {
-    private final VerbsConnection connection;
-    private final AtomicLong mr;
+/**
+ * An ibv_mr over part of a direct buffer, which it keeps reachable; the peer needs {@link #rkey()} and the address.
+ * A child of its connection, which deregisters it first when it closes.
+ */
+public final class VerbsMemory extends NativeHandle {
     private final ByteBuffer buffer;
     private final long address;
     private final int length;
     private final int lkey;
     private final int rkey;
 
-    VerbsMemory(VerbsConnection connection, long mr, ByteBuffer buffer, long address, int length, int lkey, int rkey) {
-        this.connection = connection;
-        this.mr = new AtomicLong(mr);
+    VerbsMemory(NativeHandle connection, long mr, ByteBuffer buffer, long address, int length, int lkey, int rkey) {
+        super(mr, connection);
         this.buffer = buffer;
         this.address = address;
         this.length = length;
@@ -44,12 +44,15 @@ public final class VerbsMemory implements AutoCloseable {
         return rkey;
     }
 
-    /** ibv_dereg_mr, once. */
     @Override
-    public void close() {
-        long h = mr.getAndSet(0);
-        if (h != 0) {
-            connection.deregistered(this, h);
-        }
+    protected int release(long mr) {
+        return dereg0(mr);
     }
+
+    @Override
+    protected String closeCall() {
+        return "ibv_dereg_mr";
+    }
+
+    private static native int dereg0(long mr);
 }

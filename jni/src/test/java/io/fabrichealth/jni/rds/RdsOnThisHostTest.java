@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabrichealth.jni.NativeException;
+import io.fabrichealth.jni.NativeFamily;
 import io.fabrichealth.jni.Rds;
 import java.net.Inet4Address;
 import java.net.InetAddress;
@@ -19,7 +20,7 @@ class RdsOnThisHostTest {
 
     @Test
     void withoutRdsInTheKernelOpenSaysWhatToLoad() {
-        assertThat(Rds.isAvailable()).as("%s", Rds.unavailabilityCause()).isTrue();
+        assertThat(NativeFamily.RDS.available()).as("%s", NativeFamily.RDS.cause()).isTrue();
         int support = Rds.kernelSupport();
         if (support == 0) {
             try (RdsSocket s = RdsSocket.open()) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabrichealth.jni.NativeException;
+import io.fabrichealth.jni.NativeFamily;
 import io.fabrichealth.jni.Verbs;
 import java.net.Inet4Address;
 import java.net.InetAddress;
@@ -14,7 +15,7 @@ class VerbsOnThisHostTest {
 
     @Test
     void withoutAnRdmaDeviceListeningFailsWithAdvice() throws Exception {
-        assertThat(Verbs.isAvailable()).as("%s", Verbs.unavailabilityCause()).isTrue();
+        assertThat(NativeFamily.VERBS.available()).as("%s", NativeFamily.VERBS.cause()).isTrue();
         assertThat(Verbs.deviceNames()).as("this test describes a host without RDMA devices").isEmpty();
         Inet4Address lo = (Inet4Address) InetAddress.getByName("127.0.0.1");
         assertThatThrownBy(() -> VerbsListener.listen(lo, 0)).isInstanceOf(NativeException.class)

@@ -52,7 +52,7 @@ public final class LocalInspection {
         boolean simulated = cfg.fabric().mode() == FabricMode.SIMULATED;
         String mode = mode(cfg);
         String simHost = simHost(cfg);
-        if (!Umad.isAvailable()) {
+        if (!NativeFamily.UMAD.available()) {
             return LocalFabric.unknown(mode, simHost, "the umad family is unavailable: " + NativeFamily.UMAD.cause());
         }
         if (simulated && !Umad.underSimulator()) {

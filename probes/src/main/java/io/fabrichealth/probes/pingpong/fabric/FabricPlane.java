@@ -1,7 +1,7 @@
 package io.fabrichealth.probes.pingpong.fabric;
 
 import io.fabrichealth.config.Transport;
-import io.fabrichealth.jni.Fabric;
+import io.fabrichealth.jni.NativeFamily;
 import io.fabrichealth.jni.NativeException;
 import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.jni.fabric.FabricHints;
@@ -52,8 +52,8 @@ public final class FabricPlane implements DataPlane {
     }
 
     private String check() {
-        if (!Fabric.isAvailable()) {
-            return "libfabric is not available: " + Fabric.unavailabilityCause().getMessage();
+        if (!NativeFamily.FABRIC.available()) {
+            return "libfabric is not available: " + NativeFamily.FABRIC.cause();
         }
         try (FabricInfo info = FabricInfo.get(hints())) {
             return null;

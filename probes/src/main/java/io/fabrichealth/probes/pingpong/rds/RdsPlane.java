@@ -1,6 +1,7 @@
 package io.fabrichealth.probes.pingpong.rds;
 
 import io.fabrichealth.config.Transport;
+import io.fabrichealth.jni.NativeFamily;
 import io.fabrichealth.jni.Rds;
 import io.fabrichealth.probes.pingpong.DataPlane;
 import io.fabrichealth.probes.pingpong.SessionPlane;
@@ -21,8 +22,8 @@ public final class RdsPlane implements DataPlane {
 
     @Override
     public String unavailability() {
-        if (!Rds.isAvailable()) {
-            return "the rds native family is not available: " + Rds.unavailabilityCause().getMessage();
+        if (!NativeFamily.RDS.available()) {
+            return "the rds native family is not available: " + NativeFamily.RDS.cause();
         }
         int support = Rds.kernelSupport();
         return support == 0 ? null : Rds.describeKernelSupport(support);

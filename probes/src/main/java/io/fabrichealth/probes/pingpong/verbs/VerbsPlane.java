@@ -1,6 +1,7 @@
 package io.fabrichealth.probes.pingpong.verbs;
 
 import io.fabrichealth.config.Transport;
+import io.fabrichealth.jni.NativeFamily;
 import io.fabrichealth.jni.Verbs;
 import io.fabrichealth.probes.pingpong.CorruptionSink;
 import io.fabrichealth.probes.pingpong.LoopPlane;
@@ -25,8 +26,8 @@ public final class VerbsPlane implements LoopPlane {
 
     @Override
     public String unavailability() {
-        if (!Verbs.isAvailable()) {
-            return "the verbs native family is not available: " + Verbs.unavailabilityCause().getMessage();
+        if (!NativeFamily.VERBS.available()) {
+            return "the verbs native family is not available: " + NativeFamily.VERBS.cause();
         }
         return Verbs.deviceNames().isEmpty() ? "no RDMA device (ibv_get_device_list is empty): load the HCA driver, "
                 + "or for Soft-RoCE: modprobe rdma_rxe; rdma link add rxe0 type rxe netdev <dev>" : null;

@@ -35,7 +35,8 @@ public final class UmadTransport implements MadTransport {
      * Opens {@code ca}/{@code portNum} (null/0 = the first active port) and registers the three agents.
      *
      * @throws io.fabrichealth.jni.NativeException when the port cannot be opened; its message says why
-     * @throws UnsatisfiedLinkError when libibumad or the binding is missing ({@link Umad#unavailabilityCause()})
+     * @throws UnsatisfiedLinkError when libibumad or the binding is missing
+     *         ({@link io.fabrichealth.jni.NativeFamily#cause()})
      */
     public static UmadTransport open(String ca, int portNum) {
         return new UmadTransport(Umad.open(ca, portNum));
