@@ -56,7 +56,7 @@ int fh_common_load(JNIEnv *env)
 						    "(ILjava/lang/String;)V");
 	if (!native_exception_ctor)
 		return JNI_ERR;
-	return fh_errno_register(env);
+	return 0;
 }
 
 void fh_common_unload(JNIEnv *env)

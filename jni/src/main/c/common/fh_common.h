@@ -11,12 +11,10 @@
 #define FH_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 #define FH_JNI_VERSION JNI_VERSION_10
 
-/*
- * Caches io.fabrichealth.jni.NativeException as a global ref and registers the status table
- * (fh_errno.c) that io.fabrichealth.jni.Errno reads; 0 or JNI_ERR.
- */
+/* Caches io.fabrichealth.jni.NativeException as a global ref; 0 or JNI_ERR. */
 FH_HIDDEN int fh_common_load(JNIEnv *env);
 FH_HIDDEN void fh_common_unload(JNIEnv *env);
+/* Registers the status table (fh_errno.c) that io.fabrichealth.jni.Errno reads; 0 or JNI_ERR. */
 FH_HIDDEN int fh_errno_register(JNIEnv *env);
 
 /* Global ref to a class, or NULL with an exception pending. */

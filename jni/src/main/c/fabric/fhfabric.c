@@ -136,7 +136,7 @@ JNIEXPORT jint JNI_OnLoad(JavaVM *vm, void *reserved)
 	JNIEnv *env = fh_env(vm);
 
 	(void)reserved;
-	if (!env || fh_common_load(env))
+	if (!env || fh_common_load(env) || fh_errno_register(env))
 		return JNI_ERR;
 	provider_class = fh_global_class(env, "io/fabrichealth/jni/FabricProvider");
 	if (!provider_class)

@@ -72,7 +72,7 @@ JNIEXPORT jint JNI_OnLoad(JavaVM *vm, void *reserved)
 	JNIEnv *env = fh_env(vm);
 
 	(void)reserved;
-	if (!env || fh_common_load(env) ||
+	if (!env || fh_common_load(env) || fh_errno_register(env) ||
 	    fh_register(env, "io/fabrichealth/jni/NativeFamily", family_methods, FH_ARRAY_LEN(family_methods)) ||
 	    fh_register(env, "io/fabrichealth/jni/Rds", methods, FH_ARRAY_LEN(methods)) ||
 	    fh_rds_socket_register(env))

@@ -76,7 +76,7 @@ JNIEXPORT jint JNI_OnLoad(JavaVM *vm, void *reserved)
 	JNIEnv *env = fh_env(vm);
 
 	(void)reserved;
-	if (!env || fh_common_load(env) || cache_classes(env) ||
+	if (!env || fh_common_load(env) || fh_errno_register(env) || cache_classes(env) ||
 	    fh_register(env, "io/fabrichealth/jni/NativeFamily", abi_methods, FH_ARRAY_LEN(abi_methods)) ||
 	    fh_register(env, "io/fabrichealth/jni/Umad", fhumad_ca_methods, fhumad_ca_method_count) ||
 	    fh_register(env, "io/fabrichealth/jni/SimulatorGuard", fhumad_sim_methods,

@@ -78,7 +78,7 @@ JNIEXPORT jint JNI_OnLoad(JavaVM *vm, void *reserved)
 	JNIEnv *env = fh_env(vm);
 
 	(void)reserved;
-	if (!env || fh_common_load(env))
+	if (!env || fh_common_load(env) || fh_errno_register(env))
 		return JNI_ERR;
 	string_class = fh_global_class(env, "java/lang/String");
 	if (!string_class ||
