@@ -13,7 +13,7 @@ final class TestClasspath {
     static String get() {
         Set<String> entries = new LinkedHashSet<>();
         for (Class<?> c : new Class<?>[] {TestClasspath.class, PingPongService.class,
-            io.fabrichealth.config.PingPongConfig.class, io.fabrichealth.jni.Rds.class,
+            io.fabrichealth.config.PingPongConfig.class, io.fabrichealth.jni.Rds.class, io.fabrichealth.alarms.AlarmSink.class,
             org.HdrHistogram.Histogram.class}) {
             entries.add(codeSource(c));
         }
