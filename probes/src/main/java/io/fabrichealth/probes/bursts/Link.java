@@ -333,10 +333,6 @@ final class Link implements AutoCloseable {
         session.repostReceives();
     }
 
-    int receiveCount() {
-        return session.receiveSlots();
-    }
-
     static String describe(CompletionError error) {
         return FabricSession.describe(error);
     }
