@@ -4,6 +4,7 @@ import io.fabrichealth.config.HostPort;
 import io.fabrichealth.jni.NativeException;
 import io.fabrichealth.jni.fabric.CompletionQueue.CompletionError;
 import io.fabrichealth.jni.fabric.Endpoint;
+import io.fabrichealth.jni.fabric.EventQueue;
 import io.fabrichealth.jni.fabric.FabricDomain;
 import io.fabrichealth.jni.fabric.FabricHints;
 import io.fabrichealth.jni.fabric.FabricInfo;
@@ -74,10 +75,11 @@ final class Link implements AutoCloseable {
      * @param rmaSlots RMA operations this side posts at once
      * @param window   slots in flight between the sides: receives cover two messages per slot
      */
-    private Link(FabricInfo info, FabricInstance fabric, boolean ownFabric, boolean wait, int rmaSlots, int window) {
+    private Link(FabricInfo info, FabricInstance fabric, boolean ownFabric, EventQueue eq, boolean wait, int rmaSlots,
+            int window) {
         this.info = info;
         try {
-            this.session = new FabricSession(fabric, ownFabric, info, wait ? Wait.REQUIRED : Wait.NONE,
+            this.session = new FabricSession(fabric, ownFabric, info, eq, wait ? Wait.REQUIRED : Wait.NONE,
                     Math.max(64, 4 * rmaSlots + 32), 4, new Slots(Wire.SIZE, 1, 2 * window + 8, window + 8, rmaSlots));
         } catch (FabricSession.NoWaitObjects e) {
             throw new BurstUnsupported(e.getMessage(), e.getCause());
@@ -97,7 +99,8 @@ final class Link implements AutoCloseable {
         FabricInstance fabric = null;
         try {
             fabric = new FabricInstance(info);
-            Link link = new Link(info, fabric, true, wait, rmaSlots, rmaSlots);
+            EventQueue eq = info.rdm() ? null : new EventQueue(fabric);
+            Link link = new Link(info, fabric, true, eq, wait, rmaSlots, rmaSlots);
             try {
                 if (info.rdm()) {
                     link.peer = link.session.insert(info.destinationAddress());
@@ -122,8 +125,10 @@ final class Link implements AutoCloseable {
 
     /** MSG target: accept one connection request (the link owns {@code request} from now on). */
     static Link accept(FabricInstance listener, FabricInfo request, boolean wait, int rmaSlots, int window) {
+        EventQueue eq = null;
         try {
-            Link link = new Link(request, listener, false, wait, rmaSlots, window);
+            eq = new EventQueue(listener);
+            Link link = new Link(request, listener, false, eq, wait, rmaSlots, window);
             try {
                 link.ep.accept();
                 link.awaitConnected("accepting a burst initiator");
@@ -134,6 +139,9 @@ final class Link implements AutoCloseable {
                 throw e;
             }
         } catch (RuntimeException e) {
+            if (eq != null) {
+                eq.close();
+            }
             request.close();
             throw e;
         }
@@ -145,7 +153,7 @@ final class Link implements AutoCloseable {
         FabricInstance fabric = null;
         try {
             fabric = new FabricInstance(info);
-            Link link = new Link(info, fabric, true, wait, rmaSlots, window);
+            Link link = new Link(info, fabric, true, null, wait, rmaSlots, window);
             try {
                 link.session.attach(link.ep);
                 return link;

@@ -122,23 +122,22 @@ public final class FabricSession implements AutoCloseable {
     private Completions completions;
 
     /**
-     * Opens the domain (and an event queue for MSG, an address vector of {@code avSize} for RDM) on {@code fabric}.
-     * With {@code ownFabric} the session closes the fabric; otherwise (a listener's) it closes its domain and event
-     * queue. On failure whatever it opened is closed again.
+     * Opens the domain (and for RDM an address vector of {@code avSize}) on {@code fabric}; MSG endpoints bind
+     * {@code eq}, which the caller opened on the fabric first (a listener's passive endpoint may share it). With
+     * {@code ownFabric} the session closes the fabric; otherwise (a listener's) it closes its domain and the event
+     * queue. On failure whatever it opened is closed again, and the event queue with it.
      */
-    public FabricSession(FabricInstance fabric, boolean ownFabric, FabricInfo info, Wait wait, int cqSize, int avSize,
-            Slots slots) {
+    public FabricSession(FabricInstance fabric, boolean ownFabric, FabricInfo info, EventQueue eq, Wait wait,
+            int cqSize, int avSize, Slots slots) {
         this.info = info;
         this.fabric = fabric;
         this.ownFabric = ownFabric;
         this.slots = slots;
         this.receiveSlots = slots.endpoints() * slots.receives();
-        EventQueue q = null;
+        this.eq = eq;
         FabricDomain d = null;
         try {
-            q = info.rdm() ? null : new EventQueue(fabric);
             d = new FabricDomain(fabric, info);
-            this.eq = q;
             this.domain = d;
             this.av = info.rdm() ? new AddressVector(d, avSize) : null;
             CompletionQueue[] c = new CompletionQueue[1];
@@ -151,8 +150,8 @@ public final class FabricSession implements AutoCloseable {
                 if (d != null) {
                     d.close();
                 }
-                if (q != null) {
-                    q.close();
+                if (eq != null) {
+                    eq.close();
                 }
             }
             throw e;
@@ -221,10 +220,6 @@ public final class FabricSession implements AutoCloseable {
         return info;
     }
 
-    public FabricInstance fabric() {
-        return fabric;
-    }
-
     public FabricDomain domain() {
         return domain;
     }
@@ -273,14 +268,6 @@ public final class FabricSession implements AutoCloseable {
         }
     }
 
-    public int attachedCount() {
-        return attached.size();
-    }
-
-    public Endpoint endpoint(int e) {
-        return attached.get(e);
-    }
-
     /** The message slots (little endian). */
     public ByteBuffer messages() {
         return messages;
@@ -292,10 +279,6 @@ public final class FabricSession implements AutoCloseable {
 
     public int slotOf(int offset) {
         return offset / slots.bytes();
-    }
-
-    public int receiveSlots() {
-        return receiveSlots;
     }
 
     public int sendSlots() {

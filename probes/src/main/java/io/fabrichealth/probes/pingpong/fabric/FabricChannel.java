@@ -1,6 +1,7 @@
 package io.fabrichealth.probes.pingpong.fabric;
 
 import io.fabrichealth.jni.fabric.CompletionQueue.CompletionError;
+import io.fabrichealth.jni.fabric.EventQueue;
 import io.fabrichealth.jni.fabric.FabricInfo;
 import io.fabrichealth.jni.fabric.FabricInstance;
 import io.fabrichealth.jni.fabric.Flags;
@@ -36,16 +37,17 @@ final class FabricChannel implements Channel, FabricSession.Completions {
     /**
      * A channel on a session of its own over {@code fabric} (which the session closes).
      *
+     * @param eq            MSG: the event queue the endpoints bind (null for RDM)
      * @param maxEndpoints  endpoints this channel will hold (1 for RDM, the peer tasks for MSG)
      * @param receives      receives posted per endpoint
      * @param sends         send slots in all
      * @param avSize        RDM: the address vector's size
      */
-    FabricChannel(FabricInstance fabric, FabricInfo info, int maxMessageBytes, int maxEndpoints, int receives,
-            int sends, int avSize) {
+    FabricChannel(FabricInstance fabric, FabricInfo info, EventQueue eq, int maxMessageBytes, int maxEndpoints,
+            int receives, int sends, int avSize) {
         Slots slots = new Slots((maxMessageBytes + 63) & ~63, maxEndpoints, receives, sends, 0);
         int all = maxEndpoints * receives + sends;
-        this.session = new FabricSession(fabric, true, info, Wait.IF_SUPPORTED, Math.max(64, 2 * all), avSize, slots);
+        this.session = new FabricSession(fabric, true, info, eq, Wait.IF_SUPPORTED, Math.max(64, 2 * all), avSize, slots);
         session.completions(this);
         this.ready = new int[maxEndpoints * receives];
         this.readyLength = new int[maxEndpoints * receives];

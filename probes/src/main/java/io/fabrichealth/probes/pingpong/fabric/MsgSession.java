@@ -1,6 +1,7 @@
 package io.fabrichealth.probes.pingpong.fabric;
 
 import io.fabrichealth.jni.fabric.Endpoint;
+import io.fabrichealth.jni.fabric.EventQueue;
 import io.fabrichealth.jni.fabric.FabricInfo;
 import io.fabrichealth.jni.fabric.FabricInstance;
 import io.fabrichealth.jni.fabric.PassiveEndpoint;
@@ -59,24 +60,25 @@ final class MsgSession implements SessionPlane {
 
     private Task listen() {
         FabricInfo info = FabricInfo.get(plane.hints().sourceAt(host, 0));
-        Task t = new Task();
+        FabricInstance fabric = null;
         try {
-            int tasks = terms.tasks();
-            t.channel = new FabricChannel(new FabricInstance(info), info, terms.maxMessageBytes(), tasks,
-                    terms.depth() + 2, tasks * terms.depth() + 4, 0);
-        } catch (RuntimeException e) {
-            info.close();
-            throw e;
-        }
-        t.channel.session().keep(info);
-        try {
-            t.pep = new PassiveEndpoint(t.channel.session().fabric(), info);
-            t.pep.bind(t.channel.session().eventQueue());
+            fabric = new FabricInstance(info);
+            EventQueue eq = new EventQueue(fabric);
+            Task t = new Task();
+            t.pep = new PassiveEndpoint(fabric, info);
+            t.pep.bind(eq);
             t.pep.listen();
             t.address = host + ":" + port(t.pep.name());
+            int tasks = terms.tasks();
+            t.channel = new FabricChannel(fabric, info, eq, terms.maxMessageBytes(), tasks, terms.depth() + 2,
+                    tasks * terms.depth() + 4, 0);
+            t.channel.session().keep(info);
             return t;
         } catch (RuntimeException e) {
-            t.channel.close();
+            if (fabric != null) {
+                fabric.close();
+            }
+            info.close();
             throw e;
         }
     }
@@ -128,10 +130,15 @@ final class MsgSession implements SessionPlane {
             FabricInfo info = FabricInfo.get(plane.hints().destination(text.substring(0, colon),
                     Integer.parseInt(text.substring(colon + 1))));
             if (t.channel == null) {
+                FabricInstance fabric = null;
                 try {
-                    t.channel = new FabricChannel(new FabricInstance(info), info, terms.maxMessageBytes(),
+                    fabric = new FabricInstance(info);
+                    t.channel = new FabricChannel(fabric, info, new EventQueue(fabric), terms.maxMessageBytes(),
                             addresses.size(), terms.depth() + 2, addresses.size() * terms.depth() + 4, 0);
                 } catch (RuntimeException e) {
+                    if (fabric != null) {
+                        fabric.close();
+                    }
                     info.close();
                     throw e;
                 }

@@ -40,7 +40,7 @@ final class RdmSession implements SessionPlane {
         try {
             fabric = new FabricInstance(info);
             int inFlight = terms.depth() * terms.tasks();
-            FabricChannel channel = new FabricChannel(fabric, info, terms.maxMessageBytes(), 1, inFlight + 4,
+            FabricChannel channel = new FabricChannel(fabric, info, null, terms.maxMessageBytes(), 1, inFlight + 4,
                     inFlight + 4, terms.tasks());
             channel.session().keep(info);
             try {
