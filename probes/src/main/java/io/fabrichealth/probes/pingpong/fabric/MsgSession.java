@@ -2,7 +2,6 @@ package io.fabrichealth.probes.pingpong.fabric;
 
 import io.fabrichealth.jni.fabric.Endpoint;
 import io.fabrichealth.jni.fabric.EventQueue;
-import io.fabrichealth.jni.fabric.FabricDomain;
 import io.fabrichealth.jni.fabric.FabricInfo;
 import io.fabrichealth.jni.fabric.FabricInstance;
 import io.fabrichealth.jni.fabric.PassiveEndpoint;
@@ -10,6 +9,7 @@ import io.fabrichealth.jni.fabric.Status;
 import io.fabrichealth.probes.pingpong.Channel;
 import io.fabrichealth.probes.pingpong.SessionPlane;
 import io.fabrichealth.probes.pingpong.Terms;
+import io.fabrichealth.probes.session.Connections;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,8 +17,8 @@ import java.util.List;
 
 /**
  * MSG: each passive task listens on a port of its own and accepts one connection from every active task; each
- * active task connects to every passive task. A task's connections share its channel's completion queue, and
- * a connection is a route. Addresses travel as "host:port" text.
+ * active task connects to every passive task. A task's connections share its channel's session (one completion
+ * queue), and a connection is a route. Addresses travel as "host:port" text.
  */
 final class MsgSession implements SessionPlane {
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
@@ -28,14 +28,11 @@ final class MsgSession implements SessionPlane {
     private final String host;
     private final Terms terms;
     private final List<Task> tasks = new ArrayList<>();
-    private final List<FabricInfo> infos = new ArrayList<>();
 
     /** A passive task has a listener; an active task gets its fabric from its first connection's info. */
     private static final class Task {
-        FabricInstance fabric;
-        EventQueue eq;
-        PassiveEndpoint pep;
         FabricChannel channel;
+        PassiveEndpoint pep;
         String address = "";
     }
 
@@ -63,19 +60,27 @@ final class MsgSession implements SessionPlane {
 
     private Task listen() {
         FabricInfo info = FabricInfo.get(plane.hints().sourceAt(host, 0));
-        infos.add(info);
-        Task t = new Task();
-        t.fabric = new FabricInstance(info);
-        t.eq = new EventQueue(t.fabric);
-        t.pep = new PassiveEndpoint(t.fabric, info);
-        t.pep.bind(t.eq);
-        t.pep.listen();
-        t.address = host + ":" + port(t.pep.name());
-        FabricDomain domain = new FabricDomain(t.fabric, info);
-        int tasks = terms.tasks();
-        t.channel = new FabricChannel(t.fabric, domain, terms.maxMessageBytes(), tasks, terms.depth() + 2,
-                tasks * terms.depth() + 4);
-        return t;
+        FabricInstance fabric = null;
+        try {
+            fabric = new FabricInstance(info);
+            EventQueue eq = new EventQueue(fabric);
+            Task t = new Task();
+            t.pep = new PassiveEndpoint(fabric, info);
+            t.pep.bind(eq);
+            t.pep.listen();
+            t.address = host + ":" + port(t.pep.name());
+            int tasks = terms.tasks();
+            t.channel = new FabricChannel(fabric, info, eq, terms.maxMessageBytes(), tasks, terms.depth() + 2,
+                    tasks * terms.depth() + 4, 0);
+            t.channel.session().keep(info);
+            return t;
+        } catch (RuntimeException e) {
+            if (fabric != null) {
+                fabric.close();
+            }
+            info.close();
+            throw e;
+        }
     }
 
     /** The port of a sockaddr_in or sockaddr_in6 (bytes 2..3, network order). */
@@ -101,14 +106,14 @@ final class MsgSession implements SessionPlane {
                 tasks.add(task);
                 pending.add(connect(task, addresses));
             }
-            List<Connecting> all = new ArrayList<>();
+            List<Connections> all = new ArrayList<>();
             for (int t = 0; t < terms.tasks(); t++) {
-                all.add(new Connecting(tasks.get(t), pending.get(t), null, pending.get(t).size()));
+                all.add(Connections.waiting(tasks.get(t).channel.session(), pending.get(t)));
             }
             awaitAll(all, "connecting to the responder's " + addresses.size() + " task(s)");
             for (int t = 0; t < terms.tasks(); t++) {
                 for (Endpoint ep : pending.get(t)) {
-                    tasks.get(t).channel.addEndpoint(ep); // routes are the passive tasks, in order
+                    tasks.get(t).channel.session().attach(ep); // routes are the passive tasks, in order
                 }
             }
         } catch (RuntimeException e) {
@@ -124,17 +129,22 @@ final class MsgSession implements SessionPlane {
             int colon = text.lastIndexOf(':');
             FabricInfo info = FabricInfo.get(plane.hints().destination(text.substring(0, colon),
                     Integer.parseInt(text.substring(colon + 1))));
-            infos.add(info);
-            if (t.fabric == null) {
-                t.fabric = new FabricInstance(info);
-                t.eq = new EventQueue(t.fabric);
-                t.channel = new FabricChannel(t.fabric, new FabricDomain(t.fabric, info), terms.maxMessageBytes(),
-                        addresses.size(), terms.depth() + 2, addresses.size() * terms.depth() + 4);
+            if (t.channel == null) {
+                FabricInstance fabric = null;
+                try {
+                    fabric = new FabricInstance(info);
+                    t.channel = new FabricChannel(fabric, info, new EventQueue(fabric), terms.maxMessageBytes(),
+                            addresses.size(), terms.depth() + 2, addresses.size() * terms.depth() + 4, 0);
+                } catch (RuntimeException e) {
+                    if (fabric != null) {
+                        fabric.close();
+                    }
+                    info.close();
+                    throw e;
+                }
             }
-            Endpoint ep = new Endpoint(t.channel.domain(), info);
-            ep.bind(t.eq);
-            ep.bind(t.channel.cq(), Endpoint.BIND_TRANSMIT | Endpoint.BIND_RECV);
-            ep.enable();
+            t.channel.session().keep(info);
+            Endpoint ep = t.channel.session().openEndpoint(info);
             ep.connect(info);
             pending.add(ep);
         }
@@ -146,81 +156,22 @@ final class MsgSession implements SessionPlane {
         if (active) {
             return;
         }
-        List<Connecting> all = new ArrayList<>();
+        List<Connections> all = new ArrayList<>();
         for (Task t : tasks) {
-            all.add(new Connecting(t, new ArrayList<>(), t.channel.domain(), terms.tasks()));
+            all.add(Connections.accepting(t.channel.session(), terms.tasks()));
         }
         awaitAll(all, "accepting the initiator's " + terms.tasks() + " task(s)");
     }
 
-    /**
-     * One task's connections coming up. Passive ({@code domain} set): accepts {@code want} requests, adding each
-     * endpoint to the channel once connected; active: waits for the endpoints in {@code pending}.
-     */
-    private final class Connecting {
-        final Task task;
-        final List<Endpoint> pending;
-        final FabricDomain domain;
-        final int want;
-        final java.util.Set<Integer> up = new java.util.HashSet<>();
-
-        Connecting(Task task, List<Endpoint> pending, FabricDomain domain, int want) {
-            this.task = task;
-            this.pending = pending;
-            this.domain = domain;
-            this.want = want;
-        }
-
-        boolean done() {
-            return up.size() == want;
-        }
-
-        void step(String what) {
-            EventQueue.Event e = task.eq.read(Duration.ofMillis(5));
-            if (e == null) {
-                return;
-            }
-            if (e.type() == EventQueue.FI_CONNREQ && domain != null && e.info() != null) {
-                infos.add(e.info());
-                Endpoint ep = new Endpoint(domain, e.info());
-                ep.bind(task.eq);
-                ep.bind(task.channel.cq(), Endpoint.BIND_TRANSMIT | Endpoint.BIND_RECV);
-                ep.enable();
-                ep.accept();
-                pending.add(ep);
-                return;
-            }
-            if (e.info() != null) {
-                e.info().close();
-            }
-            if (e.type() == EventQueue.ERROR) {
+    private static void awaitAll(List<Connections> all, String what) {
+        try {
+            Connections.awaitAll(all, CONNECT_TIMEOUT);
+        } catch (Connections.Failure e) {
+            if (e.status() != 0) {
                 throw new IllegalStateException(what + " failed: " + Status.describe(e.status()));
             }
-            if (e.type() == EventQueue.FI_CONNECTED) {
-                for (int i = 0; i < pending.size(); i++) {
-                    if (pending.get(i).isFid(e.fid()) && up.add(i) && domain != null) {
-                        task.channel.addEndpoint(pending.get(i)); // after FI_CONNECTED: sockets drops earlier receives
-                    }
-                }
-            }
-        }
-    }
-
-    /** Drives every task's event queue in turn: a provider may progress a listener only when its queue is read. */
-    private static void awaitAll(List<Connecting> all, String what) {
-        long deadline = System.nanoTime() + CONNECT_TIMEOUT.toNanos();
-        while (!all.stream().allMatch(Connecting::done)) {
-            if (System.nanoTime() > deadline) {
-                int up = all.stream().mapToInt(c -> c.up.size()).sum();
-                int want = all.stream().mapToInt(c -> c.want).sum();
-                throw new IllegalStateException(what + ": " + up + " of " + want + " connections within "
-                        + CONNECT_TIMEOUT.toSeconds() + " s");
-            }
-            for (Connecting c : all) {
-                if (!c.done()) {
-                    c.step(what);
-                }
-            }
+            throw new IllegalStateException(what + ": " + e.up() + " of " + e.want() + " connections within "
+                    + CONNECT_TIMEOUT.toSeconds() + " s");
         }
     }
 
@@ -231,23 +182,18 @@ final class MsgSession implements SessionPlane {
 
     @Override
     public String transportInUse() {
-        return infos.isEmpty() ? "" : infos.get(0).provider() + " MSG";
+        return tasks.isEmpty() || tasks.get(0).channel == null ? ""
+                : tasks.get(0).channel.session().info().provider() + " MSG";
     }
 
+    /** Each task's session quiesces and closes its fabric (the listener with it) and its infos. */
     @Override
     public void close() {
         for (Task t : tasks) {
             if (t.channel != null) {
                 t.channel.close();
             }
-            if (t.fabric != null) {
-                t.fabric.close();
-            }
         }
         tasks.clear();
-        for (FabricInfo i : infos) {
-            i.close();
-        }
-        infos.clear();
     }
 }

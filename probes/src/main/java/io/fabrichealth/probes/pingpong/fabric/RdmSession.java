@@ -1,8 +1,6 @@
 package io.fabrichealth.probes.pingpong.fabric;
 
-import io.fabrichealth.jni.fabric.AddressVector;
 import io.fabrichealth.jni.fabric.Endpoint;
-import io.fabrichealth.jni.fabric.FabricDomain;
 import io.fabrichealth.jni.fabric.FabricInfo;
 import io.fabrichealth.jni.fabric.FabricInstance;
 import io.fabrichealth.probes.pingpong.Channel;
@@ -14,18 +12,16 @@ import java.util.List;
 
 /** RDM: per task an endpoint of its own on the control connection's address; peers are address-vector entries. */
 final class RdmSession implements SessionPlane {
-    private final FabricPlane plane;
     private final List<Task> tasks = new ArrayList<>();
 
-    private record Task(FabricInfo info, FabricInstance fabric, AddressVector av, Endpoint ep, FabricChannel channel) {
+    private record Task(FabricInfo info, Endpoint ep, FabricChannel channel) {
     }
 
-    private RdmSession(FabricPlane plane) {
-        this.plane = plane;
+    private RdmSession() {
     }
 
     static RdmSession open(FabricPlane plane, String host, Terms terms) {
-        RdmSession s = new RdmSession(plane);
+        RdmSession s = new RdmSession();
         try {
             for (int t = 0; t < terms.tasks(); t++) {
                 s.tasks.add(openTask(plane, host, terms));
@@ -43,17 +39,18 @@ final class RdmSession implements SessionPlane {
         FabricInstance fabric = null;
         try {
             fabric = new FabricInstance(info);
-            FabricDomain domain = new FabricDomain(fabric, info);
             int inFlight = terms.depth() * terms.tasks();
-            FabricChannel channel = new FabricChannel(fabric, domain, terms.maxMessageBytes(), 1, inFlight + 4,
-                    inFlight + 4);
-            AddressVector av = new AddressVector(domain, terms.tasks());
-            Endpoint ep = new Endpoint(domain, info);
-            ep.bind(av);
-            ep.bind(channel.cq(), Endpoint.BIND_TRANSMIT | Endpoint.BIND_RECV);
-            ep.enable();
-            channel.addEndpoint(ep);
-            return new Task(info, fabric, av, ep, channel);
+            FabricChannel channel = new FabricChannel(fabric, info, null, terms.maxMessageBytes(), 1, inFlight + 4,
+                    inFlight + 4, terms.tasks());
+            channel.session().keep(info);
+            try {
+                Endpoint ep = channel.session().openEndpoint(info);
+                channel.session().attach(ep);
+                return new Task(info, ep, channel);
+            } catch (RuntimeException e) {
+                channel.close();
+                throw e;
+            }
         } catch (RuntimeException e) {
             if (fabric != null) {
                 fabric.close();
@@ -73,7 +70,7 @@ final class RdmSession implements SessionPlane {
         for (Task t : tasks) {
             long[] routes = new long[addresses.size()];
             for (int i = 0; i < routes.length; i++) {
-                routes[i] = t.av().insert(addresses.get(i));
+                routes[i] = t.channel().session().insert(addresses.get(i));
             }
             t.channel().routes(routes);
         }
@@ -93,12 +90,11 @@ final class RdmSession implements SessionPlane {
         return tasks.isEmpty() ? "" : tasks.get(0).info().provider() + " RDM";
     }
 
+    /** Each task's session quiesces and closes its fabric and info. */
     @Override
     public void close() {
         for (Task t : tasks) {
             t.channel().close();
-            t.fabric().close();
-            t.info().close();
         }
         tasks.clear();
     }
