@@ -18,6 +18,7 @@ final class ConfigValidator {
         NetworkRules.check(config, at, out);
         ProbeRules.check(config, at, out);
         ScheduleRules.check(config, at, out);
+        FleetRules.check(config, at, out);
         return out;
     }
 }

@@ -26,7 +26,8 @@ public record FabricHealthConfig(
         PingPongConfig pingpong,
         List<ScheduleConfig> schedules,
         BudgetConfig budget,
-        AlarmsConfig alarms) {
+        AlarmsConfig alarms,
+        FleetConfig fleet) {
 
     public static final FabricHealthConfig DEFAULTS = new FabricHealthConfig(ConfigLoader.DEFAULT_SOURCE,
             AgentConfig.DEFAULTS, HttpConfig.DEFAULTS, JmxConfig.DEFAULTS, FabricConfig.DEFAULTS,
@@ -34,11 +35,11 @@ public record FabricHealthConfig(
             List.of(every("smp-sweep", ProbeFamily.SMP_SWEEP, Duration.ofSeconds(30)),
                     every("bursts", ProbeFamily.BURSTS, Duration.ofSeconds(600)),
                     every("pingpong", ProbeFamily.PINGPONG, Duration.ofSeconds(60))),
-            BudgetConfig.DEFAULTS, AlarmsConfig.DEFAULTS);
+            BudgetConfig.DEFAULTS, AlarmsConfig.DEFAULTS, FleetConfig.DEFAULTS);
 
     public FabricHealthConfig withSource(String newSource) {
         return new FabricHealthConfig(newSource, agent, http, jmx, fabric, simulation, smp, peers, bursts, pingpong,
-                schedules, budget, alarms);
+                schedules, budget, alarms, fleet);
     }
 
     /** Block-style YAML of every setting (defaults included) that {@link ConfigLoader#parse} reads back equal. */
