@@ -22,7 +22,12 @@ public enum AlarmKind {
     /** An RMA burst failed or fell short. */
     BurstFailed(Severity.MINOR),
     /** A probe could not run at all (exception, missing native library). */
-    ProbeError(Severity.WARNING);
+    ProbeError(Severity.WARNING),
+    /**
+     * A fleet member vanished from the data grid without leaving (killed, crashed, cut off); its nodes moved to
+     * the others. The fleet's oldest member raises it; it clears when the agent rejoins.
+     */
+    AgentLost(Severity.MAJOR);
 
     private final Severity severity;
 

@@ -1,0 +1,147 @@
+package io.fabrichealth.fleet.grid;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.hazelcast.core.HazelcastInstance;
+import io.fabrichealth.alarms.Alarm;
+import io.fabrichealth.alarms.AlarmBook;
+import io.fabrichealth.alarms.AlarmSink;
+import io.fabrichealth.config.AlarmKind;
+import io.fabrichealth.config.AlarmsConfig;
+import io.fabrichealth.config.FleetConfig;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Membership on a real grid of three Hazelcast members on loopback: cards, the oldest, a death and a return,
+ * and the bad input a fleet meets (a duplicate name, a card that doesn't parse, a card signed with another secret).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class FleetMembershipTest {
+    static final Duration FD = Duration.ofSeconds(20); // failure detection (5 s) plus a slow 2-core machine
+    GridBed bed;
+    final List<HazelcastInstance> grids = new ArrayList<>();
+    final List<Fleet> fleets = new ArrayList<>();
+    final List<AlarmBook> books = new ArrayList<>();
+
+    @BeforeAll
+    void startThree() throws Exception {
+        bed = new GridBed(3);
+        for (int i = 0; i < 3; i++) {
+            grids.add(bed.member(i));
+            books.add(AlarmBook.inMemory(AlarmsConfig.DEFAULTS, Clock.systemUTC()));
+            fleets.add(Fleet.join(grids.get(i), FleetConfig.DEFAULTS, Seal.none(), GridBed.card("agent-" + i),
+                    books.get(i).sink(), Clock.systemUTC()));
+        }
+    }
+
+    @AfterAll
+    void stop() {
+        fleets.forEach(Fleet::close);
+        bed.close();
+    }
+
+    @Test
+    void everyAgentSeesAllThreeOldestFirst() {
+        await().atMost(FD).untilAsserted(() -> {
+            for (Fleet f : fleets) {
+                assertThat(f.view().names()).containsExactly("agent-0", "agent-1", "agent-2");
+                assertThat(f.view().oldest()).isEqualTo("agent-0");
+                assertThat(f.view().members().get(0).card().jolokiaUrl()).isEqualTo("http://127.0.0.1:8778/jolokia");
+            }
+        });
+        assertThat(fleets.get(0).view().isOldest()).isTrue();
+        assertThat(fleets.get(1).view().isOldest()).isFalse();
+    }
+
+    @Test
+    void aSecondAgentWithALiveNameRunsAloneAndSaysWhy() {
+        HazelcastInstance extra = grids.get(1); // a second agent in the same Payara: same grid member, other Fleet
+        Fleet dup = Fleet.join(extra, FleetConfig.DEFAULTS, Seal.none(), GridBed.card("agent-2"), AlarmSink.NONE, Clock.systemUTC());
+        // same member UUID as agent-1's grid, but agent-2's card belongs to grid member 2, which is alive
+        assertThat(dup.joined()).isFalse();
+        assertThat(dup.view().state()).contains("another live agent is named agent-2").contains("own agent.name");
+        assertThat(fleets.get(0).view().names()).containsExactly("agent-0", "agent-1", "agent-2");
+    }
+
+    @Test
+    void aCardThatDoesNotParseIsShownAsAProblemAndChangesNothing() {
+        grids.get(0).<String, String>getMap(GridMaps.CARDS).set("bogus", "{\"format\":1,\"name\":\"bogus\"}");
+        try {
+            await().atMost(FD).untilAsserted(() -> {
+                for (Fleet f : fleets) {
+                    assertThat(f.view().problems()).anySatisfy(p -> assertThat(p)
+                            .contains("the card of 'bogus' was refused").contains("has no 'transports'"));
+                    assertThat(f.view().names()).containsExactly("agent-0", "agent-1", "agent-2");
+                }
+            });
+        } finally {
+            grids.get(0).<String, String>getMap(GridMaps.CARDS).remove("bogus");
+        }
+    }
+
+    @Test
+    void aCardSignedWithAnotherSecretIsRefused(@TempDir Path dir) throws Exception {
+        Seal ours = Seal.of(Files.writeString(dir.resolve("a"), "0123456789abcdef-ours\n"));
+        Seal theirs = Seal.of(Files.writeString(dir.resolve("b"), "0123456789abcdef-theirs\n"));
+        String signed = theirs.seal(GridBed.card("x").toJson());
+        assertThat(theirs.open(signed)).contains("\"name\":\"x\"");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ours.open(signed))
+                .hasMessageContaining("does not match this agent's fleet secret");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ours.open(GridBed.card("x").toJson()))
+                .hasMessageContaining("not signed");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Seal.none().open(signed))
+                .hasMessageContaining("set fleet.secretFile");
+    }
+
+    @Test
+    void aDeadMemberIsLostUntilItComesBack() {
+        await().atMost(FD).until(() -> fleets.get(0).view().names().size() == 3);
+        grids.get(2).getLifecycleService().terminate(); // no goodbye: the card stays behind
+        await().atMost(FD).untilAsserted(() -> {
+            assertThat(fleets.get(0).view().names()).containsExactly("agent-0", "agent-1");
+            assertThat(fleets.get(1).view().names()).containsExactly("agent-0", "agent-1");
+            assertThat(lost(books.get(0), "agent-2")).isPresent();
+        });
+        assertThat(lost(books.get(0), "agent-2").get().details()).contains("host-agent-2").contains("rejoins");
+        assertThat(lost(books.get(1), "agent-2")).as("only the oldest raises it: one alarm for the fleet").isEmpty();
+
+        HazelcastInstance again = bed.member(2);
+        grids.set(2, again);
+        fleets.get(2).close();
+        fleets.set(2, Fleet.join(again, FleetConfig.DEFAULTS, Seal.none(), GridBed.card("agent-2"),
+                books.get(2).sink(), Clock.systemUTC()));
+        await().atMost(FD).untilAsserted(() -> {
+            assertThat(fleets.get(0).view().names()).containsExactly("agent-0", "agent-1", "agent-2");
+            assertThat(lost(books.get(0), "agent-2")).isEmpty();
+        });
+    }
+
+    @Test
+    void anAgentThatLeavesIsNotLost() throws Exception {
+        // A Fleet closed cleanly removes its card first: nobody raises AgentLost for it.
+        AlarmBook book = AlarmBook.inMemory(AlarmsConfig.DEFAULTS, Clock.systemUTC());
+        Fleet temp = Fleet.join(grids.get(1), FleetConfig.DEFAULTS, Seal.none(), GridBed.card("visitor"), book.sink(),
+                Clock.systemUTC());
+        await().atMost(FD).until(() -> fleets.get(0).view().members().stream().anyMatch(m -> m.name().equals("visitor")));
+        temp.close();
+        await().atMost(FD).until(() -> fleets.get(0).view().members().stream().noneMatch(m -> m.name().equals("visitor")));
+        Thread.sleep(1000);
+        assertThat(lost(books.get(0), "visitor")).isEmpty();
+    }
+
+    private static Optional<Alarm> lost(AlarmBook book, String name) {
+        return book.active(AlarmKind.AgentLost, name);
+    }
+}
