@@ -34,6 +34,7 @@ class FleetMembershipTest {
     final List<HazelcastInstance> grids = new ArrayList<>();
     final List<Fleet> fleets = new ArrayList<>();
     final List<AlarmBook> books = new ArrayList<>();
+    final List<GridAlarms> alarms = new ArrayList<>();
 
     @BeforeAll
     void startThree() throws Exception {
@@ -44,10 +45,14 @@ class FleetMembershipTest {
             fleets.add(Fleet.join(grids.get(i), FleetConfig.DEFAULTS, Seal.none(), GridBed.card("agent-" + i),
                     books.get(i).sink(), Clock.systemUTC()));
         }
+        for (int i = 0; i < 2; i++) { // agent-2 dies and returns in one test; the alarm test uses 0 and 1
+            alarms.add(new GridAlarms(fleets.get(i), books.get(i)));
+        }
     }
 
     @AfterAll
     void stop() {
+        alarms.forEach(GridAlarms::close);
         fleets.forEach(Fleet::close);
         bed.close();
     }
@@ -139,6 +144,27 @@ class FleetMembershipTest {
         await().atMost(FD).until(() -> fleets.get(0).view().members().stream().noneMatch(m -> m.name().equals("visitor")));
         Thread.sleep(1000);
         assertThat(lost(books.get(0), "visitor")).isEmpty();
+    }
+
+    @Test
+    void aCorruptionRaisedByOneAgentShowsOnOthersAndAnAcknowledgementAnywhereClearsIt() {
+        await().atMost(FD).until(() -> fleets.get(0).view().names().size() >= 2);
+        Alarm raised = books.get(1).raise(AlarmKind.Corruption, "127.0.0.1:7473", "byte 17 of request 3 differs");
+        String fleetId = "agent-1/" + raised.id();
+        await().atMost(FD).untilAsserted(() -> assertThat(alarms.get(0).others())
+                .anySatisfy(r -> {
+                    assertThat(r.fleetId()).isEqualTo(fleetId);
+                    assertThat(r.alarm().kind()).isEqualTo(AlarmKind.Corruption);
+                    assertThat(r.alarm().details()).isEqualTo("byte 17 of request 3 differs");
+                }));
+        assertThat(alarms.get(1).others()).noneMatch(r -> r.raisedBy().equals("agent-1"));
+
+        assertThat(alarms.get(0).acknowledge("agent-1", raised.id(), "alice")).startsWith("asked agent-1");
+        await().atMost(FD).untilAsserted(() -> {
+            assertThat(books.get(1).active(AlarmKind.Corruption, "127.0.0.1:7473")).isEmpty(); // cleared where it lives
+            assertThat(alarms.get(0).others()).noneMatch(r -> r.fleetId().equals(fleetId)); // and everywhere
+        });
+        assertThat(alarms.get(0).acknowledge("agent-1", "999", "alice")).startsWith("no active alarm has id agent-1/999");
     }
 
     private static Optional<Alarm> lost(AlarmBook book, String name) {

@@ -25,7 +25,8 @@ final class AlarmComposites {
             "acknowledged", SimpleType.BOOLEAN,
             "acknowledgedBy", SimpleType.STRING,
             "acknowledgedAt", SimpleType.STRING,
-            "clearedAt", SimpleType.STRING);
+            "clearedAt", SimpleType.STRING,
+            "raisedBy", SimpleType.STRING);
 
     static final Composites BY_SEVERITY = new Composites("AlarmCountBySeverity", "active alarms per severity",
             "critical", SimpleType.LONG,
@@ -36,10 +37,16 @@ final class AlarmComposites {
     private AlarmComposites() {
     }
 
-    static CompositeData of(Alarm a) {
-        return ALARM.of(a.id(), a.kind().name(), a.severity().name(), a.subject(), a.raisedAt().toString(),
+    /** An alarm of this agent's own book; {@code raisedBy} is this agent's name ("" outside a fleet). */
+    static CompositeData of(Alarm a, String raisedBy) {
+        return of(a.id(), a, raisedBy);
+    }
+
+    /** @param id the id people acknowledge it by: its own, or {@code agent/id} for another agent's */
+    static CompositeData of(String id, Alarm a, String raisedBy) {
+        return ALARM.of(id, a.kind().name(), a.severity().name(), a.subject(), a.raisedAt().toString(),
                 a.lastSeenAt().toString(), a.count(), a.details(), a.acknowledged(), a.acknowledgedBy(),
-                iso(a.acknowledgedAt()), iso(a.clearedAt()));
+                iso(a.acknowledgedAt()), iso(a.clearedAt()), raisedBy);
     }
 
     static CompositeData of(Map<Severity, Long> counts) {

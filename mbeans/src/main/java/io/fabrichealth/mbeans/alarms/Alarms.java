@@ -4,8 +4,11 @@ import io.fabrichealth.alarms.Alarm;
 import io.fabrichealth.alarms.AlarmBook;
 import io.fabrichealth.alarms.AlarmChange;
 import io.fabrichealth.alarms.AlarmListener;
+import io.fabrichealth.alarms.FleetAlarms;
 import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.mbeans.ObjectNames;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
@@ -26,6 +29,8 @@ public final class Alarms extends NotificationBroadcasterSupport implements Alar
     private final AlarmBook book;
     private final AtomicLong sequence = new AtomicLong();
     private final AlarmListener forward = this::send;
+    private volatile String self = "";
+    private volatile FleetAlarms fleet = FleetAlarms.NONE;
 
     public Alarms(AlarmBook book) {
         super(new MBeanNotificationInfo(types(), Notification.class.getName(),
@@ -34,9 +39,21 @@ public final class Alarms extends NotificationBroadcasterSupport implements Alar
         book.addListener(forward);
     }
 
+    /** From now on ActiveAlarms also lists the alarms the fleet's other agents raised, each with its RaisedBy. */
+    public void attachFleet(String agentName, FleetAlarms alarms) {
+        this.self = agentName;
+        this.fleet = alarms;
+    }
+
     @Override
     public CompositeData[] getActiveAlarms() {
-        return book.active().stream().map(AlarmComposites::of).toArray(CompositeData[]::new);
+        List<CompositeData> rows = new ArrayList<>();
+        String me = self;
+        book.active().forEach(a -> rows.add(AlarmComposites.of(a, me)));
+        for (FleetAlarms.Raised r : fleet.others()) {
+            rows.add(AlarmComposites.of(r.fleetId(), r.alarm(), r.raisedBy()));
+        }
+        return rows.toArray(CompositeData[]::new);
     }
 
     @Override
@@ -71,7 +88,12 @@ public final class Alarms extends NotificationBroadcasterSupport implements Alar
 
     @Override
     public String acknowledge(String id, String who) {
-        return book.acknowledge(id == null ? "" : id.strip(), who);
+        String i = id == null ? "" : id.strip();
+        int slash = i.lastIndexOf('/');
+        if (slash > 0) { // agent/id: another agent's alarm, acknowledged where it lives
+            return fleet.acknowledge(i.substring(0, slash), i.substring(slash + 1), who);
+        }
+        return book.acknowledge(i, who);
     }
 
     @Override
@@ -93,7 +115,7 @@ public final class Alarms extends NotificationBroadcasterSupport implements Alar
         Notification n = new Notification(change.type().notificationType(), NAME, sequence.incrementAndGet(),
                 System.currentTimeMillis(), a.severity() + " " + a.kind() + " " + verb + " on " + a.subject()
                         + (a.details().isEmpty() ? "" : ": " + a.details()));
-        n.setUserData(AlarmComposites.of(a));
+        n.setUserData(AlarmComposites.of(a, self));
         sendNotification(n);
     }
 

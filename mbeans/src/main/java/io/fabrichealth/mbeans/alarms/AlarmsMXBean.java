@@ -11,8 +11,10 @@ public interface AlarmsMXBean {
     String OBJECT_NAME = "fabric.health:type=Alarms";
 
     /**
-     * The active alarms, oldest first. Items: id, kind, severity, subject, raisedAt, lastSeenAt, count, details,
-     * acknowledged, acknowledgedBy, acknowledgedAt (empty = not acknowledged), clearedAt (empty while active).
+     * The active alarms, this agent's first, oldest first. Items: id, kind, severity, subject, raisedAt,
+     * lastSeenAt, count, details, acknowledged, acknowledgedBy, acknowledgedAt (empty = not acknowledged),
+     * clearedAt (empty while active), raisedBy (the agent that raised it; empty outside a fleet). In a fleet the
+     * other agents' alarms are listed too, with ids {@code agent/id}. The counts below are this agent's own.
      */
     CompositeData[] getActiveAlarms();
 
@@ -34,7 +36,8 @@ public interface AlarmsMXBean {
     /**
      * Acknowledges one alarm. A Corruption alarm clears when acknowledged; others clear when the subject is good.
      *
-     * @param id the alarm's id from ActiveAlarms
+     * @param id the alarm's id from ActiveAlarms; {@code agent/id} acknowledges another agent's alarm there, and
+     *     every agent of the fleet then shows it acknowledged (a Corruption alarm: cleared)
      * @param who a name or ticket, kept on the alarm
      * @return what happened, in words
      */
