@@ -1,0 +1,110 @@
+package io.fabrichealth.fleet.grid;
+
+import io.fabrichealth.alarms.AlarmBook;
+import io.fabrichealth.alarms.FleetAlarms;
+import io.fabrichealth.config.FleetConfig;
+import io.fabrichealth.probes.PeerSource;
+import io.fabrichealth.probes.pingpong.PingPongListener;
+import io.fabrichealth.probes.smp.SweepShare;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the rest of the agent uses of the fleet, in plain types: the SMP share, the drawn peers, the other agents'
+ * alarms, the ping-pong results to publish, and the status the Fleet MBean shows. An agent outside a fleet (or
+ * alone because the grid could not be joined) gets the single-agent parts, which behave exactly as in wave 1.
+ */
+public final class FleetParts implements AutoCloseable {
+    private final Fleet fleet;
+    private final SweepShare sweeps;
+    private final PeerSource peers;
+    private final FleetAlarms alarms;
+    private final PingPongListener results;
+    private final GridSweepShare gridSweeps;
+    private final GridPeerMatrix matrix;
+    private final GridAlarms gridAlarms;
+
+    private FleetParts(Fleet fleet, GridSweepShare gridSweeps, PeerSource peers, GridAlarms gridAlarms,
+            GridPeerMatrix matrix) {
+        this.fleet = fleet;
+        this.gridSweeps = gridSweeps;
+        this.sweeps = gridSweeps != null ? gridSweeps : SweepShare.alone(fleet.view().self());
+        this.peers = peers;
+        this.gridAlarms = gridAlarms;
+        this.alarms = gridAlarms != null ? gridAlarms : FleetAlarms.NONE;
+        this.matrix = matrix;
+        this.results = matrix != null ? matrix : r -> { };
+    }
+
+    /** Not in a fleet (fleet.enabled is false, or the grid could not be joined; {@code fleet} says why). */
+    public static FleetParts alone(Fleet fleet) {
+        return new FleetParts(fleet, null, PeerSource.NONE, null, null);
+    }
+
+    /** Joined: shares the sweep, draws peers (unless {@code fleet.peers} is none) and the alarms. */
+    public static FleetParts joined(Fleet fleet, AlarmBook book) {
+        FleetConfig c = fleet.config();
+        PeerSource peers = c.peers() == FleetConfig.FleetPeers.AUTO ? new GridPeerSource(fleet, c.randomPeers())
+                : PeerSource.NONE;
+        return new FleetParts(fleet, new GridSweepShare(fleet), peers, new GridAlarms(fleet, book),
+                new GridPeerMatrix(fleet));
+    }
+
+    public boolean joined() {
+        return fleet.joined();
+    }
+
+    public Fleet fleet() {
+        return fleet;
+    }
+
+    public SweepShare sweeps() {
+        return sweeps;
+    }
+
+    public PeerSource peers() {
+        return peers;
+    }
+
+    public FleetAlarms alarms() {
+        return alarms;
+    }
+
+    /** Hears every ping-pong run, for the peer matrix. */
+    public PingPongListener results() {
+        return results;
+    }
+
+    /** What the Fleet MBean shows; cheap enough for every read (a few grid reads when joined). */
+    public FleetStatus status() {
+        Fleet.View v = fleet.view();
+        if (gridSweeps == null) {
+            return new FleetStatus(v, Map.of(), GridSweepShare.Rebalance.NONE, List.of(), v.problems());
+        }
+        List<String> problems = new java.util.ArrayList<>(v.problems());
+        if (!gridSweeps.problem().isEmpty()) {
+            problems.add(gridSweeps.problem());
+        }
+        return new FleetStatus(v, gridSweeps.loads(), gridSweeps.lastRebalance(), matrix.rows(), List.copyOf(problems));
+    }
+
+    /**
+     * @param nodesPerMember who owns how many fabric nodes now
+     * @param peers the peer matrix: every live member's last result against each of its peers
+     */
+    public record FleetStatus(Fleet.View view, Map<String, Integer> nodesPerMember,
+            GridSweepShare.Rebalance lastRebalance, List<GridPeerMatrix.Row> peers, List<String> problems) {
+    }
+
+    /** Leaves the fleet: alarms and shares stop first, then the card goes (a departure, not a death). */
+    @Override
+    public void close() {
+        if (gridAlarms != null) {
+            gridAlarms.close();
+        }
+        if (gridSweeps != null) {
+            gridSweeps.close();
+        }
+        fleet.close();
+    }
+}

@@ -1,0 +1,240 @@
+package io.fabrichealth.fleet.grid;
+
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.map.IMap;
+import io.fabrichealth.fleet.Ownership;
+import io.fabrichealth.probes.smp.FabricNode;
+import io.fabrichealth.probes.smp.NodeSnapshot;
+import io.fabrichealth.probes.smp.PortSnapshot;
+import io.fabrichealth.probes.smp.SmpJson;
+import io.fabrichealth.probes.smp.SweepShare;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Logger;
+
+/**
+ * The SMP sweep shared through the grid. The oldest member walks the fabric every {@code rediscoverEvery} of its
+ * sweeps and publishes the node list; every member computes the same {@link Ownership} from the trusted members'
+ * names and the node GUIDs (no one hands out work), sweeps its own nodes by LID under a claim, and publishes what it
+ * swept for the others to show.
+ *
+ * <p>Claims close the window while ownership moves: after a membership change two members may briefly disagree on
+ * who owns a node, but only the one holding the node's claim sends to it, so the per-destination limit holds for
+ * the fleet. A dead member's claims lapse with their time to live, or sooner when the oldest tidies up after it.
+ */
+public final class GridSweepShare implements SweepShare, AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(GridSweepShare.class.getName());
+    /** Others' sweeps are read at most this often: the Port MBeans of 1,000 ports are one grid read, not 1,000. */
+    private static final Duration OTHERS_FRESH = Duration.ofSeconds(1);
+
+    private final Fleet fleet;
+    private final HazelcastInstance grid;
+    private final Seal seal;
+    private final String self;
+    private final int rediscoverEvery;
+    private final UUID nodesRegistration;
+    private volatile List<FabricNode> nodes = List.of();
+    private volatile Ownership ownership;
+    private volatile List<String> owners = List.of();
+    private volatile Rebalance lastRebalance = Rebalance.NONE;
+    private volatile String nodesProblem = "";
+    private SmpJson.Swept others = new SmpJson.Swept(List.of(), List.of());
+    private Instant othersAt = Instant.EPOCH;
+
+    /**
+     * The last time ownership changed hands.
+     *
+     * @param moved nodes whose owner changed
+     * @param why what changed: members (who joined or left) or the node list
+     */
+    public record Rebalance(Instant at, int moved, int nodes, int members, String why) {
+        static final Rebalance NONE = new Rebalance(null, 0, 0, 0, "");
+    }
+
+    public GridSweepShare(Fleet fleet) {
+        this.fleet = fleet;
+        this.grid = fleet.grid();
+        this.seal = fleet.seal();
+        this.self = fleet.card().name();
+        this.rediscoverEvery = fleet.config().rediscoverEvery();
+        nodesRegistration = grid.<String, String>getMap(GridMaps.NODES).addEntryListener(
+                new Fleet.Changes(() -> fleet.onFleetThread(this::loadNodes)), false);
+        fleet.addListener(view -> reassign("members " + String.join(", ", view.names())));
+        fleet.onFleetThread(this::loadNodes);
+    }
+
+    @Override
+    public String self() {
+        return self;
+    }
+
+    @Override
+    public boolean discoverNow(long sweep) {
+        return fleet.view().isOldest() && (nodes.isEmpty() || sweep % rediscoverEvery == 0);
+    }
+
+    @Override
+    public void publishNodes(List<FabricNode> found) {
+        grid.<String, String>getMap(GridMaps.NODES).set(GridMaps.FABRIC, seal.seal(SmpJson.encodeNodes(found)));
+        nodes = List.copyOf(found);
+        reassign("node list: " + found.size() + " node(s)");
+    }
+
+    private void loadNodes() {
+        String value = grid.<String, String>getMap(GridMaps.NODES).get(GridMaps.FABRIC);
+        if (value == null) {
+            return;
+        }
+        try {
+            nodes = SmpJson.decodeNodes(seal.open(value));
+            nodesProblem = "";
+            reassign("node list: " + nodes.size() + " node(s)");
+        } catch (RecordException | IllegalArgumentException e) {
+            nodesProblem = "the fleet's node list was refused (" + e.getMessage() + "); sweeping from the last good one";
+            LOG.warning("fabric-health: " + nodesProblem);
+        }
+    }
+
+    /** Recomputes who owns what; every member gets the same answer from the same names and GUIDs. */
+    private synchronized void reassign(String why) {
+        List<String> members = fleet.view().names();
+        List<FabricNode> list = nodes;
+        if (members.isEmpty() || list.isEmpty()) {
+            return;
+        }
+        long[] guids = list.stream().mapToLong(FabricNode::guid).toArray();
+        Ownership before = ownership;
+        Ownership now = Ownership.of(members, guids);
+        if (before != null && members.equals(owners) && now.moved(before) == 0) {
+            return;
+        }
+        ownership = now;
+        owners = members;
+        int moved = before == null ? guids.length : now.moved(before);
+        lastRebalance = new Rebalance(fleet.clock().instant(), moved, guids.length, members.size(), why);
+        LOG.info("fabric-health: fleet rebalance (" + why + "): " + moved + " of " + guids.length
+                + " node(s) changed owner among " + members.size() + " member(s); this agent owns "
+                + now.loads().getOrDefault(self, 0));
+    }
+
+    @Override
+    public List<FabricNode> nodes() {
+        return nodes;
+    }
+
+    @Override
+    public boolean owns(long guid) {
+        Ownership o = ownership;
+        return o != null && self.equals(o.ownerOf(guid));
+    }
+
+    @Override
+    public Set<Long> claim(Collection<Long> guids, Duration ttl) {
+        IMap<String, String> claims = grid.getMap(GridMaps.CLAIMS);
+        String mine = seal.seal(self);
+        Set<Long> granted = new HashSet<>();
+        for (long g : guids) {
+            String key = hex(g);
+            String held = claims.putIfAbsent(key, mine, ttl.toMillis(), TimeUnit.MILLISECONDS);
+            if (held == null || held.equals(mine)) {
+                granted.add(g);
+            }
+        }
+        return granted;
+    }
+
+    @Override
+    public void release(Collection<Long> guids) {
+        IMap<String, String> claims = grid.getMap(GridMaps.CLAIMS);
+        String mine = seal.seal(self);
+        for (long g : guids) {
+            claims.remove(hex(g), mine);
+        }
+    }
+
+    @Override
+    public void publishSwept(List<NodeSnapshot> swept, List<PortSnapshot> ports) {
+        Map<Long, List<PortSnapshot>> byNode = new HashMap<>();
+        ports.forEach(p -> byNode.computeIfAbsent(p.nodeGuid(), g -> new ArrayList<>()).add(p));
+        Map<String, String> entries = new HashMap<>();
+        for (NodeSnapshot n : swept) {
+            entries.put(hex(n.guid()), seal.seal(SmpJson.encodeSwept(List.of(n), byNode.getOrDefault(n.guid(), List.of()))));
+        }
+        grid.<String, String>getMap(GridMaps.SWEPT).setAllAsync(entries);
+    }
+
+    @Override
+    public List<NodeSnapshot> othersNodes() {
+        return others().nodes();
+    }
+
+    @Override
+    public List<PortSnapshot> othersPorts() {
+        return others().ports();
+    }
+
+    /** Everything others swept, of nodes still in the fabric; read at most once a second. */
+    private synchronized SmpJson.Swept others() {
+        Instant now = fleet.clock().instant();
+        if (Duration.between(othersAt, now).compareTo(OTHERS_FRESH) < 0) {
+            return others;
+        }
+        Set<Long> fabric = new HashSet<>();
+        nodes.forEach(n -> fabric.add(n.guid()));
+        List<NodeSnapshot> ns = new ArrayList<>();
+        List<PortSnapshot> ps = new ArrayList<>();
+        for (Map.Entry<String, String> e : grid.<String, String>getMap(GridMaps.SWEPT).entrySet()) {
+            try {
+                SmpJson.Swept s = SmpJson.decodeSwept(seal.open(e.getValue()));
+                for (NodeSnapshot n : s.nodes()) {
+                    if (!self.equals(n.sweptBy()) && fabric.contains(n.guid())) {
+                        ns.add(n);
+                        s.ports().stream().filter(p -> p.nodeGuid() == n.guid()).forEach(ps::add);
+                    }
+                }
+            } catch (RecordException | IllegalArgumentException ex) {
+                LOG.fine("fabric-health: skipped what another agent swept of " + e.getKey() + ": " + ex.getMessage());
+            }
+        }
+        others = new SmpJson.Swept(List.copyOf(ns), List.copyOf(ps));
+        othersAt = now;
+        return others;
+    }
+
+    /** Nodes per member now, for the Fleet MBean. */
+    public Map<String, Integer> loads() {
+        Ownership o = ownership;
+        return o == null ? Map.of() : o.loads();
+    }
+
+    public Rebalance lastRebalance() {
+        return lastRebalance;
+    }
+
+    /** Empty, or why the published node list was refused. */
+    public String problem() {
+        return nodesProblem;
+    }
+
+    static String hex(long guid) {
+        return String.format("0x%016x", guid);
+    }
+
+    @Override
+    public void close() {
+        try {
+            grid.getMap(GridMaps.NODES).removeEntryListener(nodesRegistration);
+        } catch (RuntimeException e) {
+            // the grid is already gone
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package io.fabrichealth.mbeans.fleet;
+
+import io.fabrichealth.fleet.grid.Card;
+import io.fabrichealth.fleet.grid.FleetParts;
+import io.fabrichealth.fleet.grid.GridPeerMatrix;
+import io.fabrichealth.fleet.grid.GridSweepShare;
+import io.fabrichealth.fleet.grid.Member;
+import io.fabrichealth.mbeans.Composites;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import javax.management.openmbean.CompositeData;
+import javax.management.openmbean.SimpleType;
+
+/** Presents {@link FleetParts#status()}; every getter reads the status afresh and never waits on a probe. */
+public final class FleetView implements FleetMXBean {
+    private static final Composites MEMBER = new Composites("FleetMember", "one live agent of the fleet",
+            "name", SimpleType.STRING, "host", SimpleType.STRING, "jolokiaUrl", SimpleType.STRING,
+            "joinedAt", SimpleType.STRING, "startedAt", SimpleType.STRING, "version", SimpleType.STRING,
+            "ca", SimpleType.STRING, "portGuid", SimpleType.STRING, "lid", SimpleType.INTEGER,
+            "burst", SimpleType.STRING, "pingpong", SimpleType.STRING, "nodes", SimpleType.INTEGER,
+            "oldest", SimpleType.BOOLEAN, "problem", SimpleType.STRING);
+    private static final Composites LOAD = new Composites("FleetLoad", "fabric nodes one member sweeps",
+            "member", SimpleType.STRING, "nodes", SimpleType.INTEGER);
+    private static final Composites PAIR = new Composites("FleetPeerPair", "one agent's last ping-pong of one peer",
+            "from", SimpleType.STRING, "to", SimpleType.STRING, "transport", SimpleType.STRING,
+            "result", SimpleType.STRING, "rttP50Micros", SimpleType.DOUBLE, "corruptions", SimpleType.LONG,
+            "at", SimpleType.STRING);
+    private static final Composites REBALANCE = new Composites("FleetRebalance", "the last change of node owners",
+            "at", SimpleType.STRING, "moved", SimpleType.INTEGER, "nodes", SimpleType.INTEGER,
+            "members", SimpleType.INTEGER, "why", SimpleType.STRING);
+
+    private final FleetParts fleet;
+
+    public FleetView(FleetParts fleet) {
+        this.fleet = fleet;
+    }
+
+    @Override
+    public String getState() {
+        return fleet.fleet().view().state();
+    }
+
+    @Override
+    public boolean isJoined() {
+        return fleet.joined();
+    }
+
+    @Override
+    public String getSelf() {
+        return fleet.fleet().view().self();
+    }
+
+    @Override
+    public CompositeData[] getMembers() {
+        FleetParts.FleetStatus s = fleet.status();
+        List<CompositeData> rows = new ArrayList<>();
+        for (Member m : s.view().members()) {
+            Card c = m.card();
+            rows.add(MEMBER.of(c.name(), c.host(), c.jolokiaUrl(), c.joinedAt().toString(), c.startedAt().toString(),
+                    c.version(), c.ca(), String.format("0x%016x", c.portGuid()), c.lid(), text(c.burst().host(), c.burst().port()),
+                    text(c.pingpong().host(), c.pingpong().port()), s.nodesPerMember().getOrDefault(c.name(), 0),
+                    m.oldest(), m.problem()));
+        }
+        return rows.toArray(CompositeData[]::new);
+    }
+
+    @Override
+    public String getDiscoveryOwner() {
+        return fleet.fleet().view().oldest();
+    }
+
+    @Override
+    public CompositeData[] getNodesPerMember() {
+        List<CompositeData> rows = new ArrayList<>();
+        for (Map.Entry<String, Integer> e : new TreeMap<>(fleet.status().nodesPerMember()).entrySet()) {
+            rows.add(LOAD.of(e.getKey(), e.getValue()));
+        }
+        return rows.toArray(CompositeData[]::new);
+    }
+
+    @Override
+    public CompositeData[] getPeerMatrix() {
+        List<CompositeData> rows = new ArrayList<>();
+        for (GridPeerMatrix.Row r : fleet.status().peers()) {
+            rows.add(PAIR.of(r.from(), r.to(), r.transport(), r.result(), r.rttP50Micros(), r.corruptions(),
+                    r.at().toString()));
+        }
+        return rows.toArray(CompositeData[]::new);
+    }
+
+    @Override
+    public CompositeData getLastRebalance() {
+        GridSweepShare.Rebalance r = fleet.status().lastRebalance();
+        return REBALANCE.of(iso(r.at()), r.moved(), r.nodes(), r.members(), r.why());
+    }
+
+    @Override
+    public String[] getProblems() {
+        return fleet.status().problems().toArray(String[]::new);
+    }
+
+    private static String text(String host, int port) {
+        return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+    }
+
+    private static String iso(Instant t) {
+        return t == null ? "" : t.toString();
+    }
+}
