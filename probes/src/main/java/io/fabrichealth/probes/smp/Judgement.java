@@ -19,6 +19,9 @@ final class Judgement {
 
     static void apply(FabricMap map, SweepReport sweep, Thresholds thresholds) {
         for (KnownNode k : map.nodes()) {
+            if (!k.sweptHere()) {
+                continue; // another member sweeps it, judges it and reports its alarms
+            }
             for (KnownPort p : Snapshots.externalPorts(k)) {
                 boolean fresh = sweep.freshPorts().contains(p);
                 boolean wasActive = fresh ? sweep.wasActive().getOrDefault(p, false) : p.everActive();
