@@ -157,7 +157,7 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
             publish(new SmpSnapshot(sweeps, sweep.at(), sweep.took().toMillis(), lastGood, sweep.links().size(),
                     sweep.silent().size(), sweep.madsFailed(), mode, engine.settings(), engine.stats(),
                     Snapshots.nodes(map, engine, share.self()), Snapshots.ports(map, share.self()), "",
-                    List.copyOf(notes)));
+                    List.copyOf(notes), Snapshots.madsSent(map, engine)));
             tell(() -> share.publishSwept(snapshot.nodes(), snapshot.ports()), "what it swept");
             String summary = summary(sweep);
             return good ? ProbeResult.pass(summary, start, Duration.between(start, clock.instant()))

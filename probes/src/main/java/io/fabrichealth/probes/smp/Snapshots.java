@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -59,6 +60,18 @@ final class Snapshots {
                 f == null ? 0 : f.numPorts(), k.lid(), f == null ? 0 : f.portGuid(), 0, 0, 0, "", k.local(), false,
                 k.lastAnswered(), k.failuresLastSweep(), engine.rtt(hex(k.guid())), Verdict.OK, madsSent(k, engine),
                 sweptBy);
+    }
+
+    /** This agent's MADs to every node it knows, swept here or not; nodes it never sent to are left out. */
+    static Map<Long, Long> madsSent(FabricMap map, MadEngine engine) {
+        Map<Long, Long> out = new HashMap<>();
+        for (KnownNode k : map.nodes()) {
+            long n = madsSent(k, engine);
+            if (n > 0) {
+                out.put(k.guid(), n);
+            }
+        }
+        return Map.copyOf(out);
     }
 
     private static long madsSent(KnownNode k, MadEngine engine) {
