@@ -13,7 +13,7 @@ import java.util.Objects;
  * @param numPorts NodeInfo.NumPorts
  * @param portGuid NodeInfo.PortGUID (a switch's port 0; the entry port of a CA)
  * @param local it is the discovering agent's own node (not necessarily the reader's)
- * @param links the cables discovery walked from this node's ports, in port order
+ * @param links the cables discovery walked from this node's ports, in port order, with what this end supports
  * @param discoveredAt end of the discovery that found it
  * @param discoveredBy the agent name of the discovering member
  */
@@ -28,7 +28,17 @@ public record FabricNode(long guid, int lid, NodeType nodeType, int numPorts, St
         Objects.requireNonNull(discoveredBy, "discoveredBy");
     }
 
-    /** The cable on {@code port} of this node leads to {@code remotePort} of node {@code remoteGuid}. */
-    public record FabricLink(int port, long remoteGuid, int remotePort) {
+    /**
+     * The cable on {@code port} of this node leads to {@code remotePort} of node {@code remoteGuid}. The port's
+     * Supported masks travel with it: a member judging the other end (iblinkinfo's "Could be") needs them, and
+     * reading them itself would cost a MAD to a node it does not own. They never change while the node runs.
+     *
+     * @param linkWidthSupported this port's PortInfo.LinkWidthSupported
+     * @param linkSpeedSupported this port's PortInfo.LinkSpeedSupported
+     * @param linkSpeedExtSupported this port's PortInfo.LinkSpeedExtSupported
+     * @param extendedSpeeds the CapabilityMask that speaks for this port has IsExtendedSpeedsSupported
+     */
+    public record FabricLink(int port, long remoteGuid, int remotePort, int linkWidthSupported,
+            int linkSpeedSupported, int linkSpeedExtSupported, boolean extendedSpeeds) {
     }
 }

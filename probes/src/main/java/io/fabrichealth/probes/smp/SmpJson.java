@@ -79,6 +79,10 @@ public final class SmpJson {
                 lo.put("port", l.port());
                 lo.put("remoteGuid", guid(l.remoteGuid()));
                 lo.put("remotePort", l.remotePort());
+                lo.put("linkWidthSupported", l.linkWidthSupported());
+                lo.put("linkSpeedSupported", l.linkSpeedSupported());
+                lo.put("linkSpeedExtSupported", l.linkSpeedExtSupported());
+                lo.put("extendedSpeeds", l.extendedSpeeds());
                 links.add(lo);
             }
             o.put("links", links);
@@ -204,8 +208,11 @@ public final class SmpJson {
             List<FabricNode.FabricLink> links = new ArrayList<>();
             List<?> linkRows = o.list("links");
             for (int j = 0; j < linkRows.size(); j++) {
-                Fields l = o.object(linkRows.get(j), "links[" + j + "]", "port", "remoteGuid", "remotePort");
-                links.add(new FabricNode.FabricLink(l.integer("port"), l.guid("remoteGuid"), l.integer("remotePort")));
+                Fields l = o.object(linkRows.get(j), "links[" + j + "]", "port", "remoteGuid", "remotePort",
+                        "linkWidthSupported", "linkSpeedSupported", "linkSpeedExtSupported", "extendedSpeeds");
+                links.add(new FabricNode.FabricLink(l.integer("port"), l.guid("remoteGuid"), l.integer("remotePort"),
+                        l.integer("linkWidthSupported"), l.integer("linkSpeedSupported"),
+                        l.integer("linkSpeedExtSupported"), l.bool("extendedSpeeds")));
             }
             out.add(new FabricNode(o.guid("guid"), o.integer("lid"), o.enumValue("nodeType", NodeType.class),
                     o.integer("numPorts"), o.string("description"), o.guid("portGuid"), o.bool("local"), links,

@@ -110,8 +110,13 @@ final class Snapshots {
             }
             List<FabricNode.FabricLink> links = new ArrayList<>();
             for (KnownPort p : externalPorts(k)) {
-                if (p.remoteGuid() != 0) {
-                    links.add(new FabricNode.FabricLink(p.number(), p.remoteGuid(), p.remotePort()));
+                PortInfo pi = p.info();
+                if (p.remoteGuid() != 0 && pi != null) {
+                    links.add(new FabricNode.FabricLink(p.number(), p.remoteGuid(), p.remotePort(),
+                            pi.linkWidthSupported(), pi.linkSpeedSupported(), pi.linkSpeedExtSupported(),
+                            PortCapability.IS_EXTENDED_SPEEDS_SUPPORTED.isIn(k.capabilityMaskFor(p.number()))));
+                } else if (p.remoteGuid() != 0 && p.published() != null) {
+                    links.add(p.published()); // a port never read here: pass on what the list said
                 }
             }
             // A node this discovery did not reach keeps the date and finder of the record that last listed it.

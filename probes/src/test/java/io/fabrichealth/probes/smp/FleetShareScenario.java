@@ -58,9 +58,9 @@ public final class FleetShareScenario {
             });
             FabricNode leafA = discoverer.published.stream().filter(n -> n.description().equals("leaf-a")).findFirst()
                     .orElseThrow();
-            assertThat(leafA.links()).containsExactlyInAnyOrder(
-                    new FabricNode.FabricLink(1, guid.get("node01"), 1), new FabricNode.FabricLink(2, guid.get("node02"), 1),
-                    new FabricNode.FabricLink(7, guid.get("leaf-b"), 7), new FabricNode.FabricLink(8, guid.get("leaf-b"), 8));
+            assertThat(leafA.links()).extracting(l -> l.port() + "->" + name(l.remoteGuid(), guid) + "/" + l.remotePort())
+                    .containsExactlyInAnyOrder("1->node01/1", "2->node02/1", "7->leaf-b/7", "8->leaf-b/8");
+            assertThat(leafA.links()).allSatisfy(l -> assertThat(l.linkWidthSupported()).isPositive());
             assertThat(discoverer.published.stream().filter(FabricNode::local).map(FabricNode::description))
                     .containsExactly("node01");
             assertThat(discoverer.sweptNodes).isEqualTo(s.nodes());
@@ -91,6 +91,10 @@ public final class FleetShareScenario {
                         .isLessThanOrEqualTo(alonePerSweep.get(g));
             }
             assertThat(s.engine().maxInFlightPerDestination()).isLessThanOrEqualTo(2);
+            // node04's end is another member's, never read here: its Supported masks come with the node list.
+            assertThat(Sweeps.port(s, "leaf-b", 2).degradedRemark()).as("the 1x link to node04")
+                    .isEqualTo("Could be 12X");
+            assertThat(Sweeps.port(s, "leaf-b", 1).degraded()).isFalse();
             PortSnapshot p = Sweeps.port(s, "leaf-b", 1);
             Map<String, String> pq = DiagText.fields(Sim.tool("perfquery", Integer.toString(p.lid()), "1"));
             assertThat(Long.toString(p.counters().get(IbaCounter.SYMBOL_ERROR_COUNTER))).isEqualTo("4321")

@@ -22,8 +22,8 @@ class SmpJsonTest {
 
     static FabricNode switchNode() {
         return new FabricNode(HIGH_GUID, 3, NodeType.SWITCH, 36, "leaf \"a\" ünïcode", HIGH_GUID, false,
-                List.of(new FabricNode.FabricLink(1, 0x0002c90300000001L, 1),
-                        new FabricNode.FabricLink(7, 0x0002c90300000002L, 7)), AT, "agent-0");
+                List.of(new FabricNode.FabricLink(1, 0x0002c90300000001L, 1, 0x1f, 0x7, 0, false),
+                        new FabricNode.FabricLink(7, 0x0002c90300000002L, 7, 0x3, 0x1, 0x3, true)), AT, "agent-0");
     }
 
     static NodeSnapshot node() {

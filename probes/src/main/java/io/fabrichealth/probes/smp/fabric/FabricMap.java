@@ -42,6 +42,7 @@ public final class FabricMap {
             k.published(n);
             for (FabricNode.FabricLink l : n.links()) {
                 KnownPort p = k.portOrCreate(l.port());
+                p.published(l);
                 if (p.info() == null || p.info().physState() == PhysState.LINK_UP) {
                     p.linkTo(l.remoteGuid(), l.remotePort());
                 }

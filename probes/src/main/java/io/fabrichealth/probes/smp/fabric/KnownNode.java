@@ -77,14 +77,17 @@ public final class KnownNode {
     }
 
     /**
-     * The LID MADs reach it by: switch port 0's, or the CA's lowest port with one; else the one the fleet's discovery
-     * published; 0 when unknown.
+     * The LID MADs reach it by: switch port 0's, or the CA's lowest port with one; or the one the fleet's discovery
+     * published, when that is newer (the subnet manager may have moved it since this agent last read it); 0 when
+     * unknown.
      */
     public int lid() {
         for (KnownPort p : ports.values()) {
             PortInfo pi = p.info();
             if (pi != null && pi.lid() != 0 && (p.number() == 0 || !isSwitch())) {
-                return pi.lid();
+                boolean listNewer = published != null && published.lid() != 0
+                        && p.infoAt().isBefore(published.discoveredAt());
+                return listNewer ? published.lid() : pi.lid();
             }
         }
         return published == null ? 0 : published.lid();
