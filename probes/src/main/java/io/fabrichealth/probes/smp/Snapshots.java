@@ -35,15 +35,10 @@ final class Snapshots {
                 continue;
             }
             NodeInfo ni = k.info();
+            Verdict worst = worst(k);
             if (ni == null) {
-                out.add(unread(k, engine, sweptBy));
+                out.add(unread(k, engine, worst, sweptBy));
                 continue;
-            }
-            Verdict worst = Verdict.OK;
-            for (KnownPort p : externalPorts(k)) {
-                if (p.findings().verdict().compareTo(worst) > 0) {
-                    worst = p.findings().verdict();
-                }
             }
             out.add(new NodeSnapshot(k.guid(), k.type().display(), k.description(), ni.numPorts(), k.lid(),
                     ni.portGuid(), ni.systemImageGuid(), ni.vendorId(), ni.deviceId(),
@@ -53,12 +48,22 @@ final class Snapshots {
         return List.copyOf(out);
     }
 
+    private static Verdict worst(KnownNode k) {
+        Verdict worst = Verdict.OK;
+        for (KnownPort p : externalPorts(k)) {
+            if (p.findings().verdict().compareTo(worst) > 0) {
+                worst = p.findings().verdict();
+            }
+        }
+        return worst;
+    }
+
     /** A node known from the fleet's node list that has not answered this agent yet: what the list says. */
-    private static NodeSnapshot unread(KnownNode k, MadEngine engine, String sweptBy) {
+    private static NodeSnapshot unread(KnownNode k, MadEngine engine, Verdict worst, String sweptBy) {
         FabricNode f = k.published();
         return new NodeSnapshot(k.guid(), f == null ? k.type().display() : f.nodeType().display(), k.description(),
                 f == null ? 0 : f.numPorts(), k.lid(), f == null ? 0 : f.portGuid(), 0, 0, 0, "", k.local(), false,
-                k.lastAnswered(), k.failuresLastSweep(), engine.rtt(hex(k.guid())), Verdict.OK, madsSent(k, engine),
+                k.lastAnswered(), k.failuresLastSweep(), engine.rtt(hex(k.guid())), worst, madsSent(k, engine),
                 sweptBy);
     }
 
