@@ -6,6 +6,7 @@ import io.fabrichealth.jni.NativeFamily;
 import io.fabrichealth.mbeans.metrics.PortMetrics;
 import io.fabrichealth.mbeans.smp.SmpMBeans;
 import io.fabrichealth.probes.smp.SmpSweepProbe;
+import io.fabrichealth.probes.smp.SweepShare;
 import java.util.function.Consumer;
 
 /** The SMP sweep over the local CA and port, with its Port, Node and SmpProbe MBeans and the port metrics. */
@@ -17,8 +18,9 @@ final class SmpWiring implements FamilyWiring {
             return NOT_STARTED;
         }
         // The umad port opens at the first sweep, on the schedule's thread, never during deployment.
+        // Alone under the agent's name (SweptBy); a fleet passes its grid-backed SweepShare here instead.
         SmpSweepProbe smp = w.keep(SmpSweepProbe.onUmad(cfg.fabric().ca(), cfg.fabric().port(), cfg.smp(),
-                w.book().sink()));
+                w.book().sink(), SweepShare.alone(cfg.agent().name())));
         w.keep(SmpMBeans.attach(smp, w.registry()));
         w.metrics().register(new PortMetrics(smp::snapshot));
         w.probes().whole(ProbeFamily.SMP_SWEEP, smp);

@@ -6,6 +6,8 @@ import io.fabrichealth.probes.smp.health.IbaCounter;
 import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -14,6 +16,10 @@ import java.util.function.Supplier;
  * prefixed {@code fabric_health_} (node_exporter sees the local HCA; this sees the whole fabric, so the two must
  * not sum into one series). Labels: {@code device} (NodeDescription, where node_exporter has the HCA name),
  * {@code port}, and {@code guid} (the node GUID, unique where descriptions repeat).
+ *
+ * <p>In a fleet Prometheus scrapes every agent, so by default each exports only the ports it swept itself and the
+ * fleet yields each series once. {@code exportFleet} adds the ports the other members swept (this agent's record
+ * wins where both have one), for a setup that scrapes a single agent.
  */
 public final class PortMetrics implements MultiCollector {
     private static final String PREFIX = "fabric_health_infiniband_";
@@ -38,9 +44,32 @@ public final class PortMetrics implements MultiCollector {
     }
 
     private final Supplier<SmpSnapshot> snapshot;
+    private final Supplier<List<PortSnapshot>> others;
+    private final boolean exportFleet;
 
+    /** Only the ports this agent swept. */
     public PortMetrics(Supplier<SmpSnapshot> snapshot) {
+        this(snapshot, List::of, false);
+    }
+
+    /**
+     * @param others the ports the other members of the fleet swept last
+     * @param exportFleet export them too, not only this agent's own
+     */
+    public PortMetrics(Supplier<SmpSnapshot> snapshot, Supplier<List<PortSnapshot>> others, boolean exportFleet) {
         this.snapshot = snapshot;
+        this.others = others;
+        this.exportFleet = exportFleet;
+    }
+
+    private List<PortSnapshot> exported(SmpSnapshot s) {
+        if (!exportFleet) {
+            return s.ports();
+        }
+        Map<String, PortSnapshot> all = new LinkedHashMap<>();
+        others.get().forEach(p -> all.put(p.subject(), p));
+        s.ports().forEach(p -> all.put(p.subject(), p));
+        return List.copyOf(all.values());
     }
 
     private static void name(IbaCounter c, String suffix, String help) {
@@ -59,7 +88,7 @@ public final class PortMetrics implements MultiCollector {
         MetricFamily degraded = MetricFamily.gauge("fabric_health_port_degraded",
                 "1 when the link runs below what both ends could run (iblinkinfo: Could be)");
         MetricFamily health = MetricFamily.gauge("fabric_health_port_health", "Port verdict: 0 OK, 1 WARN, 2 CRIT");
-        for (PortSnapshot p : s.ports()) {
+        for (PortSnapshot p : exported(s)) {
             String[] labels = {"device", p.nodeDescription(), "port", Integer.toString(p.port()),
                     "guid", String.format("0x%016x", p.nodeGuid())};
             for (Map.Entry<IbaCounter, Long> e : p.counters().entrySet()) {

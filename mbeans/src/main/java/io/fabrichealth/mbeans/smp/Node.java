@@ -2,16 +2,21 @@ package io.fabrichealth.mbeans.smp;
 
 import io.fabrichealth.probes.smp.NodeSnapshot;
 
-/** The Node MBean: reads the snapshot the last sweep left. */
+/**
+ * The Node MBean: reads the snapshot the last sweep of the node left (this agent's, or in a fleet its owner's), and
+ * this agent's own count of MADs sent to it.
+ */
 final class Node implements NodeMXBean {
     private volatile NodeSnapshot s;
+    private volatile long madsSent;
 
-    Node(NodeSnapshot snapshot) {
-        this.s = snapshot;
+    Node(NodeSnapshot snapshot, long madsSentHere) {
+        update(snapshot, madsSentHere);
     }
 
-    void update(NodeSnapshot snapshot) {
+    void update(NodeSnapshot snapshot, long madsSentHere) {
         this.s = snapshot;
+        this.madsSent = madsSentHere;
     }
 
     @Override
@@ -87,6 +92,16 @@ final class Node implements NodeMXBean {
     @Override
     public String getHealth() {
         return s.health().name();
+    }
+
+    @Override
+    public long getMadsSent() {
+        return madsSent;
+    }
+
+    @Override
+    public String getSweptBy() {
+        return s.sweptBy();
     }
 
     @Override

@@ -46,6 +46,15 @@ public interface NodeMXBean {
     /** The worst Health of its ports: OK, WARN or CRIT. */
     String getHealth();
 
+    /**
+     * MADs this agent has sent to it since the agent started, retries included, whoever sweeps it: summed over the
+     * Node MBeans of one node on every agent of a fleet, the SMP load the node carries.
+     */
+    long getMadsSent();
+
+    /** The name of the agent that swept it (in a fleet, its owner); empty for an unnamed agent. */
+    String getSweptBy();
+
     long getRttCount();
 
     long getRttMinMicros();

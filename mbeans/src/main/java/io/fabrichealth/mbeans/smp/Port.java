@@ -161,6 +161,11 @@ final class Port implements PortMXBean {
     }
 
     @Override
+    public String getSweptBy() {
+        return s.sweptBy();
+    }
+
+    @Override
     public CompositeData getCounterDeltas() {
         return deltas;
     }

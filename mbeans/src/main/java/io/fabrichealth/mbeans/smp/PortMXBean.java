@@ -87,6 +87,9 @@ public interface PortMXBean {
     /** The node answered in the last sweep; false means every value here is older. */
     boolean isAnswering();
 
+    /** The name of the agent that swept this port (in a fleet, the node's owner); empty for an unnamed agent. */
+    String getSweptBy();
+
     /** Growth of every reported counter over the last sweep interval, by IBA name; never negative. */
     CompositeData getCounterDeltas();
 

@@ -19,6 +19,9 @@ final class Judgement {
 
     static void apply(FabricMap map, SweepReport sweep, Thresholds thresholds) {
         for (KnownNode k : map.nodes()) {
+            if (!k.sweptHere()) {
+                continue; // another member sweeps it, judges it and reports its alarms
+            }
             for (KnownPort p : Snapshots.externalPorts(k)) {
                 boolean fresh = sweep.freshPorts().contains(p);
                 boolean wasActive = fresh ? sweep.wasActive().getOrDefault(p, false) : p.everActive();
@@ -30,15 +33,27 @@ final class Judgement {
         }
     }
 
-    /** iblinkinfo's remark for a port that is up and whose neighbour's PortInfo is known; else empty. */
+    /**
+     * iblinkinfo's remark for a port that is up and whose neighbour's PortInfo is known, or in a fleet its Supported
+     * masks as the node list published them (the neighbour being another member's to read); else empty.
+     */
     private static String degradation(FabricMap map, KnownNode node, KnownPort port) {
         PortInfo info = port.info();
         KnownPort remote = map.remoteOf(port);
-        if (info == null || info.state() == PortState.DOWN || remote == null || remote.info() == null) {
+        if (info == null || info.state() == PortState.DOWN || remote == null) {
             return "";
         }
-        KnownNode remoteNode = map.node(port.remoteGuid());
-        return LinkDegradation.check(info, node.capabilityMaskFor(port.number()), remote.info(),
-                remoteNode.capabilityMaskFor(remote.number())).orElse("");
+        int mask = node.capabilityMaskFor(port.number());
+        if (remote.info() != null) {
+            KnownNode remoteNode = map.node(port.remoteGuid());
+            return LinkDegradation.check(info, mask, remote.info(), remoteNode.capabilityMaskFor(remote.number()))
+                    .orElse("");
+        }
+        FabricNode.FabricLink end = remote.published();
+        if (end == null) {
+            return "";
+        }
+        return LinkDegradation.check(info, mask, end.linkWidthSupported(), end.linkSpeedSupported(),
+                end.linkSpeedExtSupported(), end.extendedSpeeds()).orElse("");
     }
 }

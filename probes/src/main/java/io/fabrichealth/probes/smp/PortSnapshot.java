@@ -16,6 +16,7 @@ import java.util.Map;
  * @param lastSweep when the PortInfo was last read; null if never
  * @param countersAt when the counters were last read; null if never
  * @param answering the node answered in the last sweep (else the values are older)
+ * @param sweptBy the name of the agent that swept it (empty for an unnamed single agent)
  */
 public record PortSnapshot(long nodeGuid, int port, long portGuid, String nodeDescription, String nodeType, int lid,
         int portState, int physState, int linkWidthActive, int linkWidthEnabled, int linkWidthSupported,
@@ -23,7 +24,7 @@ public record PortSnapshot(long nodeGuid, int port, long portGuid, String nodeDe
         int linkSpeedExtEnabled, int linkSpeedExtSupported, String linkSpeed, boolean degraded, String degradedRemark,
         Verdict health, List<String> reasons, Map<IbaCounter, Long> counters, Map<IbaCounter, Long> deltas,
         List<String> saturated, long counterResets, String countersProblem, long remoteGuid, int remotePort,
-        Instant lastSweep, Instant countersAt, boolean answering) {
+        Instant lastSweep, Instant countersAt, boolean answering, String sweptBy) {
 
     /** The alarm subject and display name: {@code 0x<node GUID>/<port>}. */
     public String subject() {

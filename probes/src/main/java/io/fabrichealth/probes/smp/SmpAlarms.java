@@ -20,6 +20,9 @@ final class SmpAlarms {
 
     static void report(FabricMap map, SweepReport sweep, AlarmSink sink) {
         for (KnownNode k : map.nodes()) {
+            if (!k.sweptHere()) {
+                continue; // another member sweeps it, judges it and reports its alarms
+            }
             String node = String.format("0x%016x", k.guid());
             boolean silent = sweep.silent().contains(k.guid());
             sink.observe(AlarmKind.MadTimeouts, node, silent, silent

@@ -10,6 +10,7 @@ import io.fabrichealth.probes.smp.engine.MadEngine;
 import io.fabrichealth.probes.smp.engine.MadTransport;
 import io.fabrichealth.probes.smp.engine.UmadTransport;
 import io.fabrichealth.probes.smp.fabric.FabricMap;
+import io.fabrichealth.probes.smp.fabric.KnownNode;
 import io.fabrichealth.probes.smp.fabric.SweepReport;
 import io.fabrichealth.probes.smp.fabric.SweepRun;
 import io.fabrichealth.probes.smp.health.Thresholds;
@@ -36,6 +37,12 @@ import java.util.function.Supplier;
  *
  * The umad port is opened at the first sweep and kept: umad2sim allows one agent per class per process. The probe
  * sends Get only; {@code resetNearSaturation} would need a Set and is reported as unsupported instead.
+ *
+ * <p>In a fleet ({@link SweepShare}) a sweep either discovers (the discovery owner, now and then: the walk as alone,
+ * PMA of its own nodes only, then the node list is published) or sweeps by LID the nodes this agent owns and could
+ * claim. Either way the snapshot holds only what this agent swept; the others' share comes from
+ * {@link SweepShare#othersNodes()}. With {@link SweepShare#ALONE} every sweep is a discovery of everything, as in
+ * wave 1.
  */
 public final class SmpSweepProbe implements Probe, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(SmpSweepProbe.class.getName());
@@ -45,6 +52,7 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
             + "resets counters; clear them with perfquery -R or let opensm's PerfMgr do it";
 
     private final Supplier<MadTransport> opener;
+    private final SweepShare share;
     private final AlarmSink alarms;
     private final Clock clock;
     private final FabricMap map = new FabricMap();
@@ -58,7 +66,14 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
     private boolean closed;
 
     public SmpSweepProbe(Supplier<MadTransport> opener, SmpConfig config, AlarmSink alarms, Clock clock) {
+        this(opener, config, alarms, clock, SweepShare.ALONE);
+    }
+
+    /** A probe that shares the fabric through {@code share} (a fleet, or {@link SweepShare#ALONE}). */
+    public SmpSweepProbe(Supplier<MadTransport> opener, SmpConfig config, AlarmSink alarms, Clock clock,
+            SweepShare share) {
         this.opener = opener;
+        this.share = share;
         this.config = config;
         this.alarms = alarms;
         this.clock = clock;
@@ -68,7 +83,17 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
 
     /** A probe on the local umad port {@code ca}/{@code port} (null/0 = first active), opened at the first sweep. */
     public static SmpSweepProbe onUmad(String ca, int port, SmpConfig config, AlarmSink alarms) {
-        return new SmpSweepProbe(() -> UmadTransport.open(ca, port), config, alarms, Clock.systemUTC());
+        return onUmad(ca, port, config, alarms, SweepShare.ALONE);
+    }
+
+    /** As {@link #onUmad(String, int, SmpConfig, AlarmSink)}, sharing the fabric through {@code share}. */
+    public static SmpSweepProbe onUmad(String ca, int port, SmpConfig config, AlarmSink alarms, SweepShare share) {
+        return new SmpSweepProbe(() -> UmadTransport.open(ca, port), config, alarms, Clock.systemUTC(), share);
+    }
+
+    /** How this probe shares the fabric. */
+    public SweepShare share() {
+        return share;
     }
 
     @Override
@@ -111,8 +136,16 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
             }
             engine.configure(EngineSettings.of(c));
             boolean refresh = sweeps % DESCRIPTION_REFRESH_SWEEPS == 0;
-            SweepReport sweep = c.targets().isEmpty() ? SweepRun.discover(engine, map, refresh, clock)
-                    : SweepRun.targets(engine, map, c.targets(), refresh, clock);
+            List<String> notes = new ArrayList<>(notes(c));
+            String mode = "targets";
+            SweepReport sweep;
+            if (c.targets().isEmpty()) {
+                boolean discover = share.discoverNow(sweeps);
+                mode = discover ? "discovery" : "owned";
+                sweep = shared(discover, refresh, notes);
+            } else {
+                sweep = SweepRun.targets(engine, map, c.targets(), refresh, clock);
+            }
             Judgement.apply(map, sweep, new Thresholds(c.effectiveThresholds()));
             SmpAlarms.report(map, sweep, alarms);
             sweeps++;
@@ -122,9 +155,10 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
                 lastGood = sweep.at();
             }
             publish(new SmpSnapshot(sweeps, sweep.at(), sweep.took().toMillis(), lastGood, sweep.links().size(),
-                    sweep.silent().size(), sweep.madsFailed(), c.targets().isEmpty() ? "discovery" : "targets",
-                    engine.settings(), engine.stats(), Snapshots.nodes(map, engine), Snapshots.ports(map), "",
-                    notes(c)));
+                    sweep.silent().size(), sweep.madsFailed(), mode, engine.settings(), engine.stats(),
+                    Snapshots.nodes(map, engine, share.self()), Snapshots.ports(map, share.self()), "",
+                    List.copyOf(notes), Snapshots.madsSent(map, engine)));
+            tell(() -> share.publishSwept(snapshot.nodes(), snapshot.ports()), "what it swept");
             String summary = summary(sweep);
             return good ? ProbeResult.pass(summary, start, Duration.between(start, clock.instant()))
                     : ProbeResult.fail(summary + "; " + (c.targets().isEmpty() ? "the agent's own node did not answer"
@@ -132,6 +166,50 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
         } catch (RuntimeException | LinkageError e) {
             publish(snapshot.withError(e.getClass().getSimpleName() + ": " + e.getMessage()));
             throw e;
+        }
+    }
+
+    /**
+     * A discovery or a sweep by LID of the owned nodes, under this sweep's claims (released afterwards, even when
+     * the sweep fails). The fleet's node list is learnt first, so a member that never discovers knows every LID.
+     */
+    private SweepReport shared(boolean discover, boolean refresh, List<String> notes) {
+        map.learn(share.nodes());
+        SweepClaims claims = new SweepClaims(share, claimTtl(engine.settings()));
+        SweepReport sweep;
+        try {
+            claims.claimOwned(map.nodes().stream().map(KnownNode::guid).toList());
+            sweep = discover ? SweepRun.discover(engine, map, refresh, claims::mine, clock)
+                    : SweepRun.byLid(engine, map, claims::mine, clock);
+        } finally {
+            share.release(claims.granted());
+        }
+        if (!claims.refused().isEmpty()) {
+            notes.add(claims.refused().size() + " owned node(s) were claimed by another agent and skipped in sweep "
+                    + sweeps + ": " + claims.refused().stream().limit(10).map(g -> String.format("0x%016x", g)).toList());
+        }
+        if (discover) {
+            List<FabricNode> found = Snapshots.fabric(map, sweep.answered(), share.self(), sweep.at());
+            tell(() -> share.publishNodes(found), "the node list");
+        }
+        return sweep;
+    }
+
+    /**
+     * Long enough for the slowest sweep: a chain of four MADs (NodeInfo, PortInfo, ClassPortInfo, counters), each
+     * through every retry, with room to spare. A dead member's claims lapse after it (the fleet may drop them
+     * sooner, when it declares the member dead).
+     */
+    static Duration claimTtl(EngineSettings s) {
+        return Duration.ofMillis(Math.max(10_000, 5L * s.timeout().toMillis() * (s.retries() + 1)));
+    }
+
+    /** The fleet being unreachable must not cost this agent its own sweep. */
+    private static void tell(Runnable publish, String what) {
+        try {
+            publish.run();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "could not publish " + what + " to the fleet; the sweep stands", e);
         }
     }
 

@@ -12,11 +12,14 @@ import io.fabrichealth.probes.smp.fabric.KnownPort;
 import io.fabrichealth.probes.smp.health.CounterBook;
 import io.fabrichealth.probes.smp.health.IbaCounter;
 import io.fabrichealth.probes.smp.health.Verdict;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** Copies the mutable fabric map into the immutable records the MBeans read. */
 final class Snapshots {
@@ -24,30 +27,109 @@ final class Snapshots {
     private Snapshots() {
     }
 
-    static List<NodeSnapshot> nodes(FabricMap map, MadEngine engine) {
+    /** The nodes this agent swept in the last sweep (alone: every known node). */
+    static List<NodeSnapshot> nodes(FabricMap map, MadEngine engine, String sweptBy) {
         List<NodeSnapshot> out = new ArrayList<>();
         for (KnownNode k : map.nodes()) {
+            if (!k.sweptHere()) {
+                continue;
+            }
             NodeInfo ni = k.info();
-            Verdict worst = Verdict.OK;
-            for (KnownPort p : externalPorts(k)) {
-                if (p.findings().verdict().compareTo(worst) > 0) {
-                    worst = p.findings().verdict();
-                }
+            Verdict worst = worst(k);
+            if (ni == null) {
+                out.add(unread(k, engine, worst, sweptBy));
+                continue;
             }
             out.add(new NodeSnapshot(k.guid(), k.type().display(), k.description(), ni.numPorts(), k.lid(),
                     ni.portGuid(), ni.systemImageGuid(), ni.vendorId(), ni.deviceId(),
                     k.route() == null ? "" : k.route().toString(), k.local(), k.answeredLastSweep(), k.lastAnswered(),
-                    k.failuresLastSweep(), engine.rtt(String.format("0x%016x", k.guid())), worst));
+                    k.failuresLastSweep(), engine.rtt(hex(k.guid())), worst, madsSent(k, engine), sweptBy));
         }
         return List.copyOf(out);
     }
 
-    static List<PortSnapshot> ports(FabricMap map) {
+    private static Verdict worst(KnownNode k) {
+        Verdict worst = Verdict.OK;
+        for (KnownPort p : externalPorts(k)) {
+            if (p.findings().verdict().compareTo(worst) > 0) {
+                worst = p.findings().verdict();
+            }
+        }
+        return worst;
+    }
+
+    /** A node known from the fleet's node list that has not answered this agent yet: what the list says. */
+    private static NodeSnapshot unread(KnownNode k, MadEngine engine, Verdict worst, String sweptBy) {
+        FabricNode f = k.published();
+        return new NodeSnapshot(k.guid(), f == null ? k.type().display() : f.nodeType().display(), k.description(),
+                f == null ? 0 : f.numPorts(), k.lid(), f == null ? 0 : f.portGuid(), 0, 0, 0, "", k.local(), false,
+                k.lastAnswered(), k.failuresLastSweep(), engine.rtt(hex(k.guid())), worst, madsSent(k, engine),
+                sweptBy);
+    }
+
+    /** This agent's MADs to every node it knows, swept here or not; nodes it never sent to are left out. */
+    static Map<Long, Long> madsSent(FabricMap map, MadEngine engine) {
+        Map<Long, Long> out = new HashMap<>();
+        for (KnownNode k : map.nodes()) {
+            long n = madsSent(k, engine);
+            if (n > 0) {
+                out.put(k.guid(), n);
+            }
+        }
+        return Map.copyOf(out);
+    }
+
+    private static long madsSent(KnownNode k, MadEngine engine) {
+        return engine.madsSent(hex(k.guid())) + k.madsViaRoutes();
+    }
+
+    private static String hex(long guid) {
+        return String.format("0x%016x", guid);
+    }
+
+    /** The ports of the nodes this agent swept in the last sweep. */
+    static List<PortSnapshot> ports(FabricMap map, String sweptBy) {
         List<PortSnapshot> out = new ArrayList<>();
         for (KnownNode k : map.nodes()) {
-            for (KnownPort p : externalPorts(k)) {
-                out.add(port(k, p));
+            if (!k.sweptHere()) {
+                continue;
             }
+            for (KnownPort p : externalPorts(k)) {
+                out.add(port(k, p, sweptBy));
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * The node list a discovery publishes to the fleet: every node this agent knows, with the LID, cables and
+     * description it last saw (a vanished node stays listed, so its owner keeps asking it and it turns silent).
+     */
+    static List<FabricNode> fabric(FabricMap map, Set<Long> reachedNow, String discoveredBy, Instant now) {
+        List<FabricNode> out = new ArrayList<>();
+        for (KnownNode k : map.nodes()) {
+            NodeInfo ni = k.info();
+            FabricNode before = k.published();
+            if (ni == null && before == null) {
+                continue;
+            }
+            List<FabricNode.FabricLink> links = new ArrayList<>();
+            for (KnownPort p : externalPorts(k)) {
+                PortInfo pi = p.info();
+                if (p.remoteGuid() != 0 && pi != null) {
+                    links.add(new FabricNode.FabricLink(p.number(), p.remoteGuid(), p.remotePort(),
+                            pi.linkWidthSupported(), pi.linkSpeedSupported(), pi.linkSpeedExtSupported(),
+                            PortCapability.IS_EXTENDED_SPEEDS_SUPPORTED.isIn(k.capabilityMaskFor(p.number()))));
+                } else if (p.remoteGuid() != 0 && p.published() != null) {
+                    links.add(p.published()); // a port never read here: pass on what the list said
+                }
+            }
+            // A node this discovery did not reach keeps the date and finder of the record that last listed it.
+            boolean reached = reachedNow.contains(k.guid()) || before == null;
+            out.add(new FabricNode(k.guid(), k.lid(), ni != null ? ni.type() : before.nodeType(),
+                    ni != null ? ni.numPorts() : before.numPorts(), k.description(),
+                    ni != null ? ni.portGuid() : before.portGuid(), k.local(), links,
+                    reached ? now : before.discoveredAt(), reached ? discoveredBy : before.discoveredBy()));
         }
         return List.copyOf(out);
     }
@@ -63,7 +145,7 @@ final class Snapshots {
         return out;
     }
 
-    private static PortSnapshot port(KnownNode k, KnownPort p) {
+    private static PortSnapshot port(KnownNode k, KnownPort p, String sweptBy) {
         PortInfo pi = p.info();
         CounterBook book = p.counters();
         Map<IbaCounter, Long> totals = new EnumMap<>(IbaCounter.class);
@@ -87,7 +169,7 @@ final class Snapshots {
                 p.findings().degradedRemark(), p.findings().verdict(), p.findings().reasons(),
                 Collections.unmodifiableMap(totals), Collections.unmodifiableMap(deltas), p.findings().saturated(),
                 book.resets(), p.countersProblem(), p.remoteGuid(), p.remotePort(), p.infoAt(), p.countersAt(),
-                k.answeredLastSweep());
+                k.answeredLastSweep(), sweptBy);
     }
 
     /** The active lane speed as iblinkinfo prints it; empty when the port is Down or unread. */

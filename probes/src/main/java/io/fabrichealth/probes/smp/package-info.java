@@ -28,6 +28,12 @@
  *       snapshot's notes instead.</li>
  *   <li>A port whose PortInfo was not read in a sweep is not observed for port alarms (a lost MAD neither raises
  *       nor clears them); a node that answers nothing is observed bad for MadTimeouts.</li>
+ *   <li>In a fleet ({@link io.fabrichealth.probes.smp.SweepShare}) one member discovers now and then and publishes
+ *       the node list ({@link io.fabrichealth.probes.smp.FabricNode}, with each port's Supported masks, so a link
+ *       whose far end another member owns is still judged for "Could be"); each member sweeps by LID only the
+ *       nodes it owns and holds the claim of, and its snapshot, alarms and metrics cover only those. Records
+ *       cross the grid as strict, versioned JSON ({@link io.fabrichealth.probes.smp.SmpJson}). Alone
+ *       ({@code SweepShare.ALONE}) every sweep is a discovery of everything, as before.</li>
  * </ul>
  */
 package io.fabrichealth.probes.smp;

@@ -146,6 +146,12 @@ public final class MadEngine {
                 maxInFlightPerDestination, RttSummary.of(allRtt), byDestination);
     }
 
+    /** Attempts sent to one destination so far, retries included; 0 for a name never used. */
+    public long madsSent(String destination) {
+        Destination d = destinations.get(destination);
+        return d == null ? 0 : d.sent;
+    }
+
     /** RTTs to one destination so far. */
     public RttSummary rtt(String destination) {
         Destination d = destinations.get(destination);
@@ -201,6 +207,7 @@ public final class MadEngine {
         inFlight.put(ex);
         deadlines.addLast(new Deadline(ex, tid, now + s.timeout().toNanos()));
         Destination d = ex.destination;
+        d.sent++;
         d.inFlight++;
         maxInFlightPerDestination = Math.max(maxInFlightPerDestination, d.inFlight);
         maxInFlightLocal = Math.max(maxInFlightLocal, inFlight.size());

@@ -1,6 +1,8 @@
 package io.fabrichealth.probes.smp.fabric;
 
 import io.fabrichealth.probes.mad.DrPath;
+import io.fabrichealth.probes.mad.PhysState;
+import io.fabrichealth.probes.smp.FabricNode;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
@@ -28,6 +30,24 @@ public final class FabricMap {
     public KnownPort remoteOf(KnownPort port) {
         KnownNode remote = nodes.get(port.remoteGuid());
         return remote == null ? null : remote.port(port.remotePort());
+    }
+
+    /**
+     * Learns nodes another member's discovery published: their LIDs, descriptions and cables. What this agent read
+     * itself wins: a description it has is kept, and a port it last saw without LinkUp gets no cable.
+     */
+    public void learn(Collection<FabricNode> published) {
+        for (FabricNode n : published) {
+            KnownNode k = nodeOrCreate(n.guid());
+            k.published(n);
+            for (FabricNode.FabricLink l : n.links()) {
+                KnownPort p = k.portOrCreate(l.port());
+                p.published(l);
+                if (p.info() == null || p.info().physState() == PhysState.LINK_UP) {
+                    p.linkTo(l.remoteGuid(), l.remotePort());
+                }
+            }
+        }
     }
 
     KnownNode nodeOrCreate(long guid) {

@@ -5,6 +5,7 @@ import io.fabrichealth.probes.mad.NodeInfo;
 import io.fabrichealth.probes.mad.NodeType;
 import io.fabrichealth.probes.mad.PortInfo;
 import io.fabrichealth.probes.mad.SmpRoute;
+import io.fabrichealth.probes.smp.FabricNode;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.Collections;
@@ -22,6 +23,9 @@ public final class KnownNode {
     private Instant lastAnswered;
     private boolean answeredLastSweep;
     private int failuresLastSweep;
+    private boolean sweptHere;
+    private long madsViaRoutes;
+    private FabricNode published;
     private final Map<Integer, KnownPort> ports = new TreeMap<>();
     private final Map<Integer, ClassPortInfo> pmaByLid = new HashMap<>();
 
@@ -72,15 +76,54 @@ public final class KnownNode {
         return failuresLastSweep;
     }
 
-    /** The LID MADs reach it by: switch port 0's, or the CA's lowest port with one; 0 when unknown. */
+    /**
+     * The LID MADs reach it by: switch port 0's, or the CA's lowest port with one; or the one the fleet's discovery
+     * published, when that is newer (the subnet manager may have moved it since this agent last read it); 0 when
+     * unknown.
+     */
     public int lid() {
         for (KnownPort p : ports.values()) {
             PortInfo pi = p.info();
             if (pi != null && pi.lid() != 0 && (p.number() == 0 || !isSwitch())) {
-                return pi.lid();
+                boolean listNewer = published != null && published.lid() != 0
+                        && p.infoAt().isBefore(published.discoveredAt());
+                return listNewer ? published.lid() : pi.lid();
             }
         }
-        return 0;
+        return published == null ? 0 : published.lid();
+    }
+
+    /**
+     * This agent was responsible for it in the last sweep: it read (or tried to read) its PortInfo and PMA. Alone
+     * that is every node; in a fleet only the nodes it owned and held the claim of. The others are known (for links
+     * and LIDs) but neither shown, judged nor alarmed on here.
+     */
+    public boolean sweptHere() {
+        return sweptHere;
+    }
+
+    /**
+     * MADs sent to it under a route name before its GUID was known (a directed route walked for the first time);
+     * the engine counts everything after that under the GUID.
+     */
+    public long madsViaRoutes() {
+        return madsViaRoutes;
+    }
+
+    /** The fleet's published record of it, or null when only this agent's own sweeps know it. */
+    public FabricNode published() {
+        return published;
+    }
+
+    void published(FabricNode node) {
+        published = node;
+        if (description.isEmpty()) {
+            description = node.description();
+        }
+    }
+
+    void addMadsViaRoute(long mads) {
+        madsViaRoutes += mads;
     }
 
     /** The CapabilityMask that speaks for port {@code n}: switch port 0's on a switch, the port's own on a CA. */
@@ -123,5 +166,10 @@ public final class KnownNode {
     void sweepResult(boolean answered, int failures) {
         answeredLastSweep = answered;
         failuresLastSweep = failures;
+        sweptHere = true;
+    }
+
+    void notSweptHere() {
+        sweptHere = false;
     }
 }

@@ -3,6 +3,7 @@ package io.fabrichealth.probes.smp.fabric;
 import io.fabrichealth.probes.mad.PhysState;
 import io.fabrichealth.probes.mad.PortInfo;
 import io.fabrichealth.probes.mad.PortState;
+import io.fabrichealth.probes.smp.FabricNode;
 import io.fabrichealth.probes.smp.health.CounterBook;
 import io.fabrichealth.probes.smp.health.CounterSample;
 import io.fabrichealth.probes.smp.health.PortFindings;
@@ -23,6 +24,7 @@ public final class KnownPort {
     private Instant countersAt;
     private String countersProblem = "";
     private PortFindings findings = PortFindings.UNKNOWN;
+    private FabricNode.FabricLink published;
 
     KnownPort(int number) {
         this.number = number;
@@ -102,6 +104,15 @@ public final class KnownPort {
             remotePort = 0;
         }
         return wasActive;
+    }
+
+    /** The fleet's published record of this port's cable and Supported masks, or null. */
+    public FabricNode.FabricLink published() {
+        return published;
+    }
+
+    void published(FabricNode.FabricLink link) {
+        published = link;
     }
 
     void linkTo(long guid, int port) {

@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.LongPredicate;
 
 /**
  * One sweep of the fabric through a {@link MadEngine}, all of it asynchronous: every answer submits the next
@@ -40,6 +41,10 @@ import java.util.function.Consumer;
  * vanished node shows up as silent instead of disappearing. Once a node's PortInfos are in, its PMA is read by LID:
  * ClassPortInfo (once per LID), then PortCounters and, where ClassPortInfo has it, PortCountersExtended, for every
  * port with a PortInfo: all external ports of a switch (through the switch's LID), every CA port reached.
+ *
+ * <p>In a fleet a node's PortInfo and PMA are read only by the agent it is {@code mine} to (it owns the node and
+ * holds its claim). A discovery still reads the PortInfo it needs to walk (every port of a switch, the entry port of
+ * a CA) of every node, but reads PMA only of its own; {@link #byLid} sweeps the own nodes alone, by LID.
  */
 public final class SweepRun {
     private final MadEngine engine;
@@ -51,14 +56,22 @@ public final class SweepRun {
     private final Map<Integer, Long> pmaOwner = new HashMap<>();
     private final Map<Integer, List<Consumer<ClassPortInfo>>> pmaWaiters = new HashMap<>();
     private final List<String> problems = new ArrayList<>();
+    private final Map<Long, Long> madsViaRoute = new HashMap<>();
     private final boolean refreshDescriptions;
+    private final LongPredicate mine;
+    /** Per node, whether {@link #mine} said yes; asked once per sweep, since a fleet's answer may cost a claim. */
+    private final Map<Long, Boolean> decided = new HashMap<>();
     private int madsFailed;
 
-    private SweepRun(MadEngine engine, FabricMap map, boolean refreshDescriptions) {
+    private SweepRun(MadEngine engine, FabricMap map, boolean refreshDescriptions, LongPredicate mine) {
         this.engine = engine;
         this.map = map;
         this.refreshDescriptions = refreshDescriptions;
+        this.mine = mine;
     }
+
+    /** Alone, every node is this agent's to sweep. */
+    public static final LongPredicate EVERY_NODE = guid -> true;
 
     /**
      * Discovers from the agent's own port, then asks known but unreached nodes by LID.
@@ -68,13 +81,44 @@ public final class SweepRun {
      *     few sweeps and saves a MAD per node in the others)
      */
     public static SweepReport discover(MadEngine engine, FabricMap map, boolean refreshDescriptions, Clock clock) {
+        return discover(engine, map, refreshDescriptions, EVERY_NODE, clock);
+    }
+
+    /**
+     * A discovery in a fleet: walks the whole fabric as {@link #discover(MadEngine, FabricMap, boolean, Clock)} does,
+     * but reads PMA only of the nodes that are {@code mine}, and asks only those of the known but unreached by LID.
+     *
+     * @param mine whether a node is this agent's to sweep; asked at most once per node and sweep
+     */
+    public static SweepReport discover(MadEngine engine, FabricMap map, boolean refreshDescriptions,
+            LongPredicate mine, Clock clock) {
         Instant start = clock.instant();
-        SweepRun run = new SweepRun(engine, map, refreshDescriptions);
+        SweepRun run = new SweepRun(engine, map, refreshDescriptions, mine);
         run.nodeInfo(DrPath.local(), null, 0, true, true, null);
         engine.run();
         for (KnownNode k : map.nodes()) {
             int lid = k.lid();
-            if (!run.visits.containsKey(k.guid()) && lid > 0 && lid <= LidRoute.MAX_UNICAST_LID) {
+            if (!run.visits.containsKey(k.guid()) && lid > 0 && lid <= LidRoute.MAX_UNICAST_LID && run.mine(k.guid())) {
+                run.nodeInfo(SmpRoute.lid(lid), null, 0, false, false, k.guid());
+            }
+        }
+        engine.run();
+        return run.merge(start, clock.instant());
+    }
+
+    /**
+     * Sweeps the known nodes that are {@code mine} by LID (NodeInfo, PortInfo, PMA: what a discovery does for a
+     * known but unreached node), without walking. The agent's own node is asked by directed route too, with
+     * NodeInfo alone unless it is mine: one MAD to the local HCA, never to a switch, that tells whether the agent's
+     * port works and which node is its own. Descriptions come from the published node list, so none is read.
+     */
+    public static SweepReport byLid(MadEngine engine, FabricMap map, LongPredicate mine, Clock clock) {
+        Instant start = clock.instant();
+        SweepRun run = new SweepRun(engine, map, false, mine);
+        run.nodeInfo(DrPath.local(), null, 0, false, true, null);
+        for (KnownNode k : map.nodes()) {
+            int lid = k.lid();
+            if (!k.local() && lid > 0 && lid <= LidRoute.MAX_UNICAST_LID && run.mine(k.guid())) {
                 run.nodeInfo(SmpRoute.lid(lid), null, 0, false, false, k.guid());
             }
         }
@@ -86,7 +130,7 @@ public final class SweepRun {
     public static SweepReport targets(MadEngine engine, FabricMap map, List<SmpTarget> targets,
             boolean refreshDescriptions, Clock clock) {
         Instant start = clock.instant();
-        SweepRun run = new SweepRun(engine, map, refreshDescriptions);
+        SweepRun run = new SweepRun(engine, map, refreshDescriptions, EVERY_NODE);
         for (SmpTarget t : targets) {
             run.nodeInfo(route(t), null, 0, false, false, null);
         }
@@ -106,12 +150,21 @@ public final class SweepRun {
         return String.format("0x%016x", guid);
     }
 
+    private boolean mine(long guid) {
+        return decided.computeIfAbsent(guid, mine::test);
+    }
+
     private void nodeInfo(SmpRoute route, NodeVisit from, int fromPort, boolean explore, boolean local, Long expected) {
         Long guess = expected != null ? expected : route instanceof DrPath p ? map.guidAt(p) : null;
         String destination = guess != null ? hex(guess) : route.toString();
         engine.submit(MadRequests.nodeInfo(route), destination, outcome -> {
             if (outcome instanceof MadOutcome.Answer a) {
-                onNodeInfo((NodeInfo) a.attribute(), route, from, fromPort, explore, local);
+                NodeInfo ni = (NodeInfo) a.attribute();
+                if (guess == null) {
+                    // Sent under the route's name: count those MADs to the node, now that it has a GUID.
+                    madsViaRoute.merge(ni.nodeGuid(), engine.madsSent(destination), Long::sum);
+                }
+                onNodeInfo(ni, route, from, fromPort, explore, local);
             } else {
                 failed(outcome);
                 if (guess != null && !visits.containsKey(guess)) {
@@ -137,7 +190,7 @@ public final class SweepRun {
             if (refreshDescriptions || map.node(guid) == null) {
                 readDescription(v, route);
             }
-            if (v.isSwitch()) {
+            if (v.isSwitch() && readsPorts(v)) {
                 for (int p = 0; p <= ni.numPorts(); p++) {
                     portInfo(v, p, route);
                 }
@@ -145,9 +198,14 @@ public final class SweepRun {
         }
         v.answered++;
         v.portGuids.put(ni.localPortNum(), ni.portGuid());
-        if (!v.isSwitch()) {
+        if (!v.isSwitch() && readsPorts(v)) {
             portInfo(v, ni.localPortNum(), route);
         }
+    }
+
+    /** A walk needs the PortInfos of every node it passes; a sweep by LID reads only its own nodes'. */
+    private boolean readsPorts(NodeVisit v) {
+        return v.explore || mine(v.guid);
     }
 
     private void readDescription(NodeVisit v, SmpRoute route) {
@@ -197,6 +255,9 @@ public final class SweepRun {
     }
 
     private void readCounters(NodeVisit v) {
+        if (!mine(v.guid)) {
+            return; // its owner reads them
+        }
         KnownNode known = map.node(v.guid);
         for (Map.Entry<Integer, PortInfo> e : v.portInfos.entrySet()) {
             int port = e.getKey();
@@ -309,6 +370,7 @@ public final class SweepRun {
         for (NodeVisit v : visits.values()) {
             KnownNode k = map.nodeOrCreate(v.guid);
             k.answered(v.info, v.description, v.route, v.local, end);
+            k.addMadsViaRoute(madsViaRoute.getOrDefault(v.guid, 0L));
             answered.add(v.guid);
             for (Map.Entry<Integer, PortInfo> e : v.portInfos.entrySet()) {
                 KnownPort kp = k.portOrCreate(e.getKey());
@@ -342,6 +404,10 @@ public final class SweepRun {
         }
         Set<Long> silent = new LinkedHashSet<>();
         for (KnownNode k : map.nodes()) {
+            if (!mine(k.guid())) {
+                k.notSweptHere();
+                continue;
+            }
             NodeVisit v = visits.get(k.guid());
             boolean ok = v != null;
             k.sweepResult(ok, ok ? v.failed : failuresOfSilent.getOrDefault(k.guid(), 0));

@@ -30,25 +30,30 @@ public final class LinkDegradation {
      */
     public static Optional<String> check(PortInfo local, int localCapabilityMask, PortInfo remote,
             int remoteCapabilityMask) {
+        return check(local, localCapabilityMask, remote.linkWidthSupported(), remote.linkSpeedSupported(),
+                remote.linkSpeedExtSupported(), PortCapability.IS_EXTENDED_SPEEDS_SUPPORTED.isIn(remoteCapabilityMask));
+    }
+
+    /**
+     * The same, with only what the rule reads of the other end: its Supported masks and whether its CapabilityMask
+     * has IsExtendedSpeedsSupported (in a fleet, from the published node list when another member owns that end).
+     */
+    public static Optional<String> check(PortInfo local, int localCapabilityMask, int remoteWidthSupported,
+            int remoteSpeedSupported, int remoteSpeedExtSupported, boolean remoteExtendedSpeeds) {
         StringBuilder remark = new StringBuilder();
-        int maxWidth = widest(local.linkWidthSupported() & remote.linkWidthSupported());
+        int maxWidth = widest(local.linkWidthSupported() & remoteWidthSupported);
         if ((maxWidth & local.linkWidthActive()) == 0) {
             remark.append("Could be ").append(LinkWidth.display(maxWidth));
         }
-        String speed = extendedSpeedsApply(local, localCapabilityMask, remote, remoteCapabilityMask)
-                ? couldBe(local.linkSpeedExtSupported() & remote.linkSpeedExtSupported(), local.linkSpeedExtActive(),
-                        true)
-                : couldBe(local.linkSpeedSupported() & remote.linkSpeedSupported(), local.linkSpeedActive(), false);
+        boolean extended = PortCapability.IS_EXTENDED_SPEEDS_SUPPORTED.isIn(localCapabilityMask) && remoteExtendedSpeeds
+                && local.linkSpeedExtSupported() != 0 && remoteSpeedExtSupported != 0;
+        String speed = extended
+                ? couldBe(local.linkSpeedExtSupported() & remoteSpeedExtSupported, local.linkSpeedExtActive(), true)
+                : couldBe(local.linkSpeedSupported() & remoteSpeedSupported, local.linkSpeedActive(), false);
         if (speed != null) {
             remark.append(remark.length() == 0 ? "" : " ").append(speed);
         }
         return remark.length() == 0 ? Optional.empty() : Optional.of(remark.toString());
-    }
-
-    private static boolean extendedSpeedsApply(PortInfo local, int localMask, PortInfo remote, int remoteMask) {
-        return PortCapability.IS_EXTENDED_SPEEDS_SUPPORTED.isIn(localMask)
-                && PortCapability.IS_EXTENDED_SPEEDS_SUPPORTED.isIn(remoteMask)
-                && local.linkSpeedExtSupported() != 0 && remote.linkSpeedExtSupported() != 0;
     }
 
     private static String couldBe(int commonSupported, int active, boolean extended) {
