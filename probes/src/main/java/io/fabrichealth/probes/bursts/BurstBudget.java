@@ -21,6 +21,11 @@ public final class BurstBudget {
      * set's helper JVM may take to start. An initiator that dies mid-suite frees the target after this.
      */
     static final Duration HOLD = Duration.ofSeconds(20);
+    /**
+     * How long a burst from a peer waits for that peer's previous burst to let go of its permit: the initiator
+     * starts its next set as soon as it has the goodbye, while the target's side still drains its last sends.
+     */
+    static final Duration WIND_DOWN = Duration.ofSeconds(2);
 
     private final int maxConcurrent;
     private final Set<String> busyPeers = new HashSet<>();
@@ -31,6 +36,7 @@ public final class BurstBudget {
     private String holderPeer;
     private int holderBursts;
     private long heldUntil;
+    private long served;
 
     public BurstBudget(int maxConcurrent) {
         this.maxConcurrent = maxConcurrent;
@@ -72,12 +78,13 @@ public final class BurstBudget {
         if (ownBursts.contains(burstId)) {
             return () -> { };
         }
+        String key = "from " + peer;
+        windDown(key);
         String initiator = initiatorOf(burstId);
         if (holder != null && !holder.equals(initiator) && (holderBursts > 0 || System.nanoTime() - heldUntil < 0)) {
             why[0] = BUSY + " (" + holderPeer + "); a target serves one initiator at a time";
             return null;
         }
-        String key = "from " + peer;
         if (busyPeers.contains(key)) {
             why[0] = "a burst from " + peer + " is already running (one burst per peer at a time)";
             return null;
@@ -91,7 +98,20 @@ public final class BurstBudget {
         holder = initiator;
         holderPeer = peer;
         holderBursts++;
-        return () -> served(key, more);
+        served++;
+        return () -> ended(key, more);
+    }
+
+    /** Waits (at most {@link #WIND_DOWN}) for the previous burst from the same peer to release its permit. */
+    private void windDown(String key) {
+        long end = System.nanoTime() + WIND_DOWN.toNanos();
+        try {
+            for (long left = WIND_DOWN.toNanos(); busyPeers.contains(key) && left > 0; left = end - System.nanoTime()) {
+                wait(Math.max(1, left / 1_000_000));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The agent part of a burst id ({@code agentId:n}): every burst of one initiator shares it. */
@@ -100,7 +120,7 @@ public final class BurstBudget {
         return colon > 0 ? burstId.substring(0, colon) : burstId;
     }
 
-    private synchronized void served(String key, boolean more) {
+    private synchronized void ended(String key, boolean more) {
         release(key, null, false);
         if (--holderBursts == 0) {
             if (more) {
@@ -118,9 +138,15 @@ public final class BurstBudget {
         if (own) {
             ownBursts.remove(burstId);
         }
+        notifyAll();
     }
 
     public synchronized int running() {
         return running;
+    }
+
+    /** Bursts from other agents this target has served since it started (refusals not counted). */
+    public synchronized long served() {
+        return served;
     }
 }
