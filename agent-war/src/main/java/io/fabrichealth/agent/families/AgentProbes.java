@@ -8,6 +8,9 @@ import io.fabrichealth.probes.EachTarget;
 import io.fabrichealth.probes.PeerSource;
 import io.fabrichealth.probes.Probe;
 import io.fabrichealth.probes.ProbeResult;
+import io.fabrichealth.probes.pingpong.PeerRun;
+import io.fabrichealth.probes.pingpong.PingPongListener;
+import io.fabrichealth.probes.pingpong.PingPongResult;
 import io.fabrichealth.schedules.ProbeCatalog;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,6 +19,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiFunction;
 
 /**
@@ -28,6 +32,7 @@ public final class AgentProbes implements ProbeCatalog {
     private final Map<ProbeFamily, Probe> whole = new EnumMap<>(ProbeFamily.class);
     private final Map<ProbeFamily, String> unavailable = new EnumMap<>(ProbeFamily.class);
     private final PeerSource peers;
+    private final List<PingPongListener> pingPongListeners = new CopyOnWriteArrayList<>();
 
     /** A single agent: static peers only, as in wave 1. */
     public AgentProbes() {
@@ -41,6 +46,29 @@ public final class AgentProbes implements ProbeCatalog {
 
     public PeerSource peers() {
         return peers;
+    }
+
+    /**
+     * Tells {@code listener} of every ping-pong run from now on, before or after the ping-pong family is wired:
+     * {@link PingPongListener#onPeer} gives one row of the fleet's peer matrix per run against a named peer.
+     */
+    public void addPingPongListener(PingPongListener listener) {
+        pingPongListeners.add(listener);
+    }
+
+    /** What the ping-pong wiring registers on its service: forwards to every listener added here. */
+    PingPongListener pingPongListeners() {
+        return new PingPongListener() {
+            @Override
+            public void onResult(PingPongResult result) {
+                pingPongListeners.forEach(l -> l.onResult(result));
+            }
+
+            @Override
+            public void onPeer(PeerRun run) {
+                pingPongListeners.forEach(l -> l.onPeer(run));
+            }
+        };
     }
 
     /** A probe aimed at one peer at a time (bursts, ping-pongs). */

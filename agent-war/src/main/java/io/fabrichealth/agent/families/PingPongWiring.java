@@ -51,6 +51,7 @@ final class PingPongWiring implements FamilyWiring {
             w.state().probeError(ProbeFamily.PINGPONG, "the ping-pong responder on " + cfg.pingpong().listen()
                     + " did not start (" + e.getMessage() + "); peers cannot ping this agent until pingpong.listen is free");
         }
+        service.addListener(w.probes().pingPongListeners());
         PingPongMBeans beans = new PingPongMBeans(w.registry(), service, w.book());
         PeerBeans peers = new PeerBeans(ProbeFamily.PINGPONG, w.probes(), cfg,
                 (p, c) -> p.pingpongAddress(c.pingpong().listen()), beans::addPeer, beans::removePeer);

@@ -19,6 +19,8 @@ import io.fabrichealth.probes.PeerSource;
 import io.fabrichealth.probes.Probe;
 import io.fabrichealth.probes.ProbeResult;
 import io.fabrichealth.probes.bursts.BurstService;
+import io.fabrichealth.probes.pingpong.PeerRun;
+import io.fabrichealth.probes.pingpong.PingPongListener;
 import io.fabrichealth.probes.pingpong.PingPongProbe;
 import io.fabrichealth.probes.pingpong.PingPongService;
 import io.fabrichealth.probes.pingpong.fabric.FabricPlane;
@@ -200,6 +202,14 @@ class FleetPeersTest {
                 PingPongService pingpongs = new PingPongService(pp, Map.of(Transport.FABRIC,
                         new FabricPlane("tcp", EndpointType.MSG)), AlarmSink.NONE)) {
             pingpongs.startResponder();
+            pingpongs.addListener(probes.pingPongListeners()); // as PingPongWiring does
+            List<PeerRun> matrix = new CopyOnWriteArrayList<>();
+            probes.addPingPongListener(new PingPongListener() {
+                @Override
+                public void onPeer(PeerRun row) {
+                    matrix.add(row);
+                }
+            });
             PingPongMBeans ppBeans = new PingPongMBeans(registry, pingpongs, null);
             new PeerBeans(ProbeFamily.PINGPONG, probes, c, (p, cfg) -> p.pingpongAddress(cfg.pingpong().listen()),
                     ppBeans::addPeer, ppBeans::removePeer);
@@ -217,6 +227,13 @@ class FleetPeersTest {
             ProbeResult r = run.get(30, TimeUnit.SECONDS);
             assertThat(r.status()).as(r.summary()).isEqualTo(ProbeResult.Status.PASS);
             assertThat(peersShown(registry)).as("the finished run did not register the dropped peer again").isEmpty();
+            assertThat(matrix).as("the peer matrix hears of the run, by the peer's name").singleElement()
+                    .satisfies(row -> {
+                        assertThat(row.peer()).isEqualTo("host-r");
+                        assertThat(row.status()).isEqualTo(ProbeResult.Status.PASS);
+                        assertThat(row.rttP50Micros()).isPositive();
+                        assertThat(row.corruptions()).isZero();
+                    });
 
             drawn.draw(responder);
             assertThat(peersShown(registry)).as("drawn again").containsExactly("pp " + pp.listen());
