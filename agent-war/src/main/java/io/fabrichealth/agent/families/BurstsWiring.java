@@ -8,7 +8,10 @@ import io.fabrichealth.probes.bursts.BurstProbe;
 import io.fabrichealth.probes.bursts.BurstService;
 import java.util.function.Consumer;
 
-/** The burst target every agent runs, the Burst MBeans of the scheduled peers, and the probe that bursts to them. */
+/**
+ * The burst target every agent runs, the Burst MBeans of the scheduled peers (static and drawn by the fleet), and
+ * the probe that bursts to them.
+ */
 final class BurstsWiring implements FamilyWiring {
     @Override
     public Consumer<FabricHealthConfig> wire(Wiring w) {
@@ -24,8 +27,12 @@ final class BurstsWiring implements FamilyWiring {
                     + e.getMessage() + "); peers cannot burst to this agent until bursts.listen is free");
         }
         BurstMBeans beans = new BurstMBeans(w.registry(), service);
-        cfg.peersOf(ProbeFamily.BURSTS).forEach(p -> beans.addPeer(p.address()));
-        w.probes().perPeer(ProbeFamily.BURSTS, (peer, c) -> new BurstProbe(service, peer.address()));
-        return next -> service.configure(next.bursts());
+        PeerBeans peers = new PeerBeans(ProbeFamily.BURSTS, w.probes(), cfg, (p, c) -> p.address(), beans::addPeer,
+                beans::removePeer);
+        w.probes().perPeer(ProbeFamily.BURSTS, (peer, c) -> new BurstProbe(service, peer.name(), peer.address()));
+        return next -> {
+            service.configure(next.bursts());
+            peers.configure(next);
+        };
     }
 }

@@ -19,7 +19,7 @@ import java.util.function.Consumer;
 
 /**
  * The ping-pong responder every agent runs (one data plane per configured transport whose native family loaded),
- * the PingPong MBeans of the scheduled peers, and the probe that pings them.
+ * the PingPong MBeans of the scheduled peers (static and drawn by the fleet), and the probe that pings them.
  */
 final class PingPongWiring implements FamilyWiring {
     @Override
@@ -51,11 +51,16 @@ final class PingPongWiring implements FamilyWiring {
             w.state().probeError(ProbeFamily.PINGPONG, "the ping-pong responder on " + cfg.pingpong().listen()
                     + " did not start (" + e.getMessage() + "); peers cannot ping this agent until pingpong.listen is free");
         }
+        service.addListener(w.probes().pingPongListeners());
         PingPongMBeans beans = new PingPongMBeans(w.registry(), service, w.book());
-        cfg.peersOf(ProbeFamily.PINGPONG).forEach(p -> beans.addPeer(p.pingpongAddress(cfg.pingpong().listen())));
+        PeerBeans peers = new PeerBeans(ProbeFamily.PINGPONG, w.probes(), cfg,
+                (p, c) -> p.pingpongAddress(c.pingpong().listen()), beans::addPeer, beans::removePeer);
         w.probes().perPeer(ProbeFamily.PINGPONG,
-                (peer, c) -> new PingPongProbe(service, peer.pingpongAddress(c.pingpong().listen())));
-        return next -> service.configure(next.pingpong());
+                (peer, c) -> new PingPongProbe(service, peer.name(), peer.pingpongAddress(c.pingpong().listen())));
+        return next -> {
+            service.configure(next.pingpong());
+            peers.configure(next);
+        };
     }
 
     private static NativeFamily needs(Transport t) {

@@ -7,13 +7,16 @@ import io.fabrichealth.probes.bursts.BurstListener;
 import io.fabrichealth.probes.bursts.BurstResult;
 import io.fabrichealth.probes.bursts.BurstService;
 import io.fabrichealth.probes.bursts.SuiteResult;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Publishes bursts: one Burst MBean per (peer, set) as results arrive, one BurstSuite per peer, and the
  * BurstTarget. Register it with {@link BurstService#addListener}; peers named up front get their suite
- * MBean (and its runNow) before the first run.
+ * MBean (and its runNow) before the first run. A peer the fleet dropped is unregistered through
+ * {@link #removePeer}; a suite against it that was still going when it was dropped does not bring its MBeans back.
  */
 public final class BurstMBeans implements BurstListener {
     private final MBeanRegistry registry;
@@ -21,6 +24,8 @@ public final class BurstMBeans implements BurstListener {
     private final Map<String, BurstView> bursts = new ConcurrentHashMap<>();
     private final Map<String, BurstSuiteView> suites = new ConcurrentHashMap<>();
     private final Map<String, BurstResult> defaults = new ConcurrentHashMap<>();
+    /** Peers removed and not added again since: their late results are dropped. Guarded by this. */
+    private final Set<String> removed = new HashSet<>();
 
     public BurstMBeans(MBeanRegistry registry, BurstService service) {
         this.registry = registry;
@@ -31,11 +36,33 @@ public final class BurstMBeans implements BurstListener {
     }
 
     /** Registers the peer's BurstSuite MBean now (idempotent). */
-    public void addPeer(HostPort peer) {
+    public synchronized void addPeer(HostPort peer) {
+        removed.remove(peer.toString());
         suite(peer.toString(), peer);
     }
 
-    private BurstSuiteView suite(String key, HostPort peer) {
+    /** Unregisters the peer's BurstSuite and Burst MBeans, until {@link #addPeer} brings it back. */
+    public synchronized void removePeer(HostPort peer) {
+        String key = peer.toString();
+        removed.add(key);
+        if (suites.remove(key) != null) {
+            registry.unregister(ObjectNames.of("BurstSuite", "peer", key));
+        }
+        bursts.keySet().removeIf(k -> {
+            int bar = k.lastIndexOf('|');
+            if (!k.substring(0, bar).equals(key)) {
+                return false;
+            }
+            registry.unregister(ObjectNames.of("Burst", "peer", key, "set", k.substring(bar + 1)));
+            return true;
+        });
+        defaults.remove(key);
+    }
+
+    private synchronized BurstSuiteView suite(String key, HostPort peer) {
+        if (removed.contains(key)) {
+            return null;
+        }
         return suites.computeIfAbsent(key, k -> {
             BurstSuiteView view = new BurstSuiteView(peer, service);
             registry.register(ObjectNames.of("BurstSuite", "peer", k), view, BurstSuiteMXBean.class);
@@ -45,19 +72,29 @@ public final class BurstMBeans implements BurstListener {
 
     @Override
     public void onResult(BurstResult result) {
-        if (result.set().equals("default") && result.outcome() == BurstResult.Outcome.OK) {
-            defaults.put(result.peer(), result);
+        BurstView view;
+        synchronized (this) {
+            if (removed.contains(result.peer())) {
+                return;
+            }
+            if (result.set().equals("default") && result.outcome() == BurstResult.Outcome.OK) {
+                defaults.put(result.peer(), result);
+            }
+            view = bursts.computeIfAbsent(result.peer() + "|" + result.set(), k -> {
+                BurstView v = new BurstView(result.peer(), result.set());
+                registry.register(ObjectNames.of("Burst", "peer", result.peer(), "set", result.set()), v,
+                        BurstMXBean.class);
+                return v;
+            });
         }
-        BurstView view = bursts.computeIfAbsent(result.peer() + "|" + result.set(), k -> {
-            BurstView v = new BurstView(result.peer(), result.set());
-            registry.register(ObjectNames.of("Burst", "peer", result.peer(), "set", result.set()), v, BurstMXBean.class);
-            return v;
-        });
         view.record(result, SuiteResult.percentOfDefault(result, defaults.get(result.peer())));
     }
 
     @Override
     public void onSuite(SuiteResult suite) {
-        suite(suite.peer(), HostPort.parse(suite.peer())).record(suite);
+        BurstSuiteView view = suite(suite.peer(), HostPort.parse(suite.peer()));
+        if (view != null) {
+            view.record(suite);
+        }
     }
 }

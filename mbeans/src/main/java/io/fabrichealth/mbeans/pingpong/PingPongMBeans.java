@@ -9,19 +9,25 @@ import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.probes.pingpong.PingPongListener;
 import io.fabrichealth.probes.pingpong.PingPongResult;
 import io.fabrichealth.probes.pingpong.PingPongService;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.management.ObjectName;
 
 /**
  * Publishes ping-pongs: the PingPongResponder MBean, and one PingPong MBean per (transport, peer) as results
- * arrive (or up front through {@link #addPeer}). Registers itself as the service's listener.
+ * arrive (or up front through {@link #addPeer}). Registers itself as the service's listener. A peer the fleet
+ * dropped is unregistered through {@link #removePeer}; a run against it that was still going when it was
+ * dropped does not bring its MBeans back.
  */
 public final class PingPongMBeans implements PingPongListener {
     private final MBeanRegistry registry;
     private final PingPongService service;
     private final AlarmBook book;
     private final Map<String, PingPongView> views = new ConcurrentHashMap<>();
+    /** Peers removed and not added again since: their late results are dropped. Guarded by this. */
+    private final Set<HostPort> removed = new HashSet<>();
 
     /** @param book the alarm model, for acknowledgeCorruption; null when there is none */
     public PingPongMBeans(MBeanRegistry registry, PingPongService service, AlarmBook book) {
@@ -39,13 +45,28 @@ public final class PingPongMBeans implements PingPongListener {
     }
 
     /** Registers the MBean of every configured transport for {@code peer} now (idempotent). */
-    public void addPeer(HostPort peer) {
+    public synchronized void addPeer(HostPort peer) {
+        removed.remove(peer);
         for (Transport t : service.transports()) {
             view(t, peer);
         }
     }
 
-    private PingPongView view(Transport transport, HostPort peer) {
+    /** Unregisters every MBean of {@code peer} (each transport's), until {@link #addPeer} brings it back. */
+    public synchronized void removePeer(HostPort peer) {
+        removed.add(peer);
+        for (Transport t : Transport.values()) {
+            PingPongView v = views.remove(PingPongService.subject(t, peer.toString()));
+            if (v != null) {
+                registry.unregister(name(t, peer.toString()));
+            }
+        }
+    }
+
+    private synchronized PingPongView view(Transport transport, HostPort peer) {
+        if (removed.contains(peer)) {
+            return null;
+        }
         return views.computeIfAbsent(PingPongService.subject(transport, peer.toString()), k -> {
             ObjectName name = name(transport, peer.toString());
             PingPongView v = new PingPongView(name, transport, peer, service, this::acknowledge);
@@ -64,7 +85,9 @@ public final class PingPongMBeans implements PingPongListener {
 
     @Override
     public void onResult(PingPongResult result) {
-        Transport transport = result.transport();
-        view(transport, HostPort.parse(result.peer())).record(result);
+        PingPongView view = view(result.transport(), HostPort.parse(result.peer()));
+        if (view != null) {
+            view.record(result);
+        }
     }
 }

@@ -77,6 +77,35 @@ class BurstMBeansTest {
         }
     }
 
+    @Test
+    void aRemovedPeerLosesItsSuiteAndSetMBeansAndALateSuiteDoesNotBringThemBack() throws Exception {
+        MBeanServer server = MBeanServerFactory.newMBeanServer();
+        HostPort listen = new HostPort("127.0.0.1", freePort());
+        BurstsConfig config = new BurstsConfig(listen, "tcp", EndpointType.MSG, List.of(BurstSet.DEFAULT, BurstSet.GET),
+                ByteSize.ofKiB(64), 4, 8, ByteSize.ofMiB(1), Duration.ofSeconds(2), 2, Duration.ofMillis(10));
+        try (MBeanRegistry registry = new MBeanRegistry(server);
+                BurstService service = new BurstService(config, AlarmSink.NONE)) {
+            service.startTarget();
+            BurstMBeans beans = new BurstMBeans(registry, service);
+            beans.addPeer(listen);
+            service.runSuite(listen);
+            assertThat(peerBeans(server, listen)).hasSize(3); // the suite and two sets
+
+            beans.removePeer(listen);
+            assertThat(peerBeans(server, listen)).isEmpty();
+            service.runSuite(listen); // as a run that was still going when the fleet dropped the peer
+            assertThat(peerBeans(server, listen)).isEmpty();
+
+            beans.addPeer(listen);
+            service.runSuite(listen);
+            assertThat(peerBeans(server, listen)).hasSize(3);
+        }
+    }
+
+    private static java.util.Set<ObjectName> peerBeans(MBeanServer server, HostPort peer) throws Exception {
+        return server.queryNames(new ObjectName("fabric.health:peer=" + ObjectName.quote(peer.toString()) + ",*"), null);
+    }
+
     private static int freePort() throws Exception {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             return s.getLocalPort();

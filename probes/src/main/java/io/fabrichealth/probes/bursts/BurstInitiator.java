@@ -34,6 +34,7 @@ final class BurstInitiator extends Link.Handler {
     private final String identity;
     private final String burstId;
     private final AlarmSink alarms;
+    private final boolean more;
     private final Map<String, String> facts = new LinkedHashMap<>();
 
     private Link link;
@@ -61,10 +62,16 @@ final class BurstInitiator extends Link.Handler {
     private final List<Integer> cancelledReceives = new ArrayList<>();
 
     BurstInitiator(BurstPlan plan, HostPort target, String identity, String burstId, AlarmSink alarms) {
+        this(plan, target, identity, burstId, false, alarms);
+    }
+
+    /** @param more the suite has sets after this one: the target stays held for this initiator until the next */
+    BurstInitiator(BurstPlan plan, HostPort target, String identity, String burstId, boolean more, AlarmSink alarms) {
         this.plan = plan;
         this.target = target;
         this.identity = identity;
         this.burstId = burstId;
+        this.more = more;
         this.alarms = alarms;
     }
 
@@ -78,7 +85,7 @@ final class BurstInitiator extends Link.Handler {
         } catch (BurstUnsupported e) {
             return BurstResult.notRun(peer, plan.setName(), BurstResult.Outcome.UNSUPPORTED, e.getMessage(), at);
         } catch (RefusedException e) {
-            return BurstResult.notRun(peer, plan.setName(), BurstResult.Outcome.SKIPPED, e.getMessage(), at);
+            return BurstResult.refused(peer, plan.setName(), e.busy, e.getMessage(), at);
         } catch (RuntimeException e) {
             // A post refused outright (fi_send: ENOENT once sockets has dropped the connection) names the target too.
             String why = e instanceof BurstFailure ? e.getMessage()
@@ -149,7 +156,7 @@ final class BurstInitiator extends Link.Handler {
         Wire.write(m, at, Wire.HELLO, plan.window(), plan.cancelDelay().toMillis(), (long) segments * plan.segmentSize(),
                 plan.maxBytes(),
                 plan.maxDuration().toMillis(), plan.set().ordinal());
-        Wire.text(m, at, identity + "\n" + burstId);
+        Wire.text(m, at, identity + "\n" + burstId + (more ? "\n" + Wire.MORE : ""));
         if (link.info().rdm()) {
             Wire.address(m, at, link.name());
         }
@@ -395,7 +402,8 @@ final class BurstInitiator extends Link.Handler {
                 welcomed = true;
                 break;
             case Wire.REFUSED:
-                throw new RefusedException("target " + target + " refused the burst: " + Wire.text(m, at));
+                throw new RefusedException("target " + target + " refused the burst: " + Wire.text(m, at),
+                        Wire.field(m, at, 0) == Wire.REFUSED_BUSY);
             case Wire.CREDIT:
                 checkSlot(s, type);
                 remoteAddress[s] = Wire.field(m, at, 0);
@@ -500,12 +508,14 @@ final class BurstInitiator extends Link.Handler {
         }
     }
 
-    /** The target said no (budget): the run is SKIPPED, not failed. */
+    /** The target said no (another initiator holds it, or its budget is spent): the run is SKIPPED, not failed. */
     static final class RefusedException extends BurstFailure {
         private static final long serialVersionUID = 1L;
+        final boolean busy;
 
-        RefusedException(String message) {
+        RefusedException(String message, boolean busy) {
             super(message);
+            this.busy = busy;
         }
     }
 }

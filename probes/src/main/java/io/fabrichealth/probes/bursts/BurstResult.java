@@ -37,6 +37,27 @@ public record BurstResult(String peer, String set, Outcome outcome, String reaso
         return nanos <= 0 ? 0 : ops * 1e9 / nanos;
     }
 
+    /** The fact a target's refusal leaves: {@link #BUSY} or {@link #BUDGET}. */
+    public static final String REFUSED = "refused";
+    public static final String BUSY = "busy";
+    public static final String BUDGET = "budget";
+
+    /** SKIPPED because the target refused: busy with another initiator, or its budget spent. */
+    public static BurstResult refused(String peer, String set, boolean busy, String reason, Instant at) {
+        return new BurstResult(peer, set, Outcome.SKIPPED, reason, 0, 0, Duration.ZERO, at,
+                Map.of(REFUSED, busy ? BUSY : BUDGET));
+    }
+
+    /** The target refused this set (see {@link #refused}); the initiator's suite stops there. */
+    public boolean refusedByTarget() {
+        return outcome == Outcome.SKIPPED && facts.containsKey(REFUSED);
+    }
+
+    /** The target refused because another initiator held it. */
+    public boolean targetBusy() {
+        return refusedByTarget() && BUSY.equals(facts.get(REFUSED));
+    }
+
     public static BurstResult notRun(String peer, String set, Outcome outcome, String reason, Instant at) {
         return new BurstResult(peer, set, outcome, reason, 0, 0, Duration.ZERO, at, Map.of());
     }

@@ -64,11 +64,28 @@ public final class BurstService implements AutoCloseable {
         listeners.add(listener);
     }
 
-    /** Runs the configured sets against {@code peer} in order, default first when configured. */
+    /**
+     * Runs the configured sets against {@code peer} in order, default first when configured. When the target
+     * refuses a set (another initiator holds it, or its budget is spent) the suite stops there: the sets left
+     * are SKIPPED without asking again, and the next slot retries the whole suite.
+     */
     public SuiteResult runSuite(HostPort peer) {
         List<BurstResult> results = new ArrayList<>();
-        for (BurstSet set : config.sets()) {
-            results.add(runSet(peer, set));
+        List<BurstSet> sets = config.sets();
+        BurstResult refusal = null;
+        for (int i = 0; i < sets.size(); i++) {
+            if (refusal != null) {
+                BurstPlan plan = BurstPlan.of(config, sets.get(i));
+                results.add(report(peer, plan, BurstResult.notRun(peer.toString(), plan.setName(),
+                        BurstResult.Outcome.SKIPPED, "not run: the target refused the " + refusal.set() + " set",
+                        Instant.now())));
+                continue;
+            }
+            BurstResult r = runSet(peer, sets.get(i), i < sets.size() - 1);
+            results.add(r);
+            if (r.refusedByTarget()) {
+                refusal = r;
+            }
         }
         SuiteResult suite = new SuiteResult(peer.toString(), Instant.now(), results);
         listeners.forEach(l -> l.onSuite(suite));
@@ -77,6 +94,11 @@ public final class BurstService implements AutoCloseable {
 
     /** One set against {@code peer}, inside the budget: SKIPPED when the budget refuses. */
     public BurstResult runSet(HostPort peer, BurstSet set) {
+        return runSet(peer, set, false);
+    }
+
+    /** @param more sets of the same suite follow: the target stays held for this agent until the next one */
+    private BurstResult runSet(HostPort peer, BurstSet set, boolean more) {
         BurstPlan plan = BurstPlan.of(config, set);
         String burstId = agentId + ":" + bursts.incrementAndGet();
         String[] why = new String[1];
@@ -86,15 +108,18 @@ public final class BurstService implements AutoCloseable {
                 result = BurstResult.notRun(peer.toString(), plan.setName(), BurstResult.Outcome.SKIPPED, why[0],
                         Instant.now());
             } else if (set == BurstSet.CACHELESS) {
-                result = CachelessRunner.run(plan, peer, identity(), burstId, alarms);
+                result = CachelessRunner.run(plan, peer, identity(), burstId, more, alarms);
             } else {
-                result = new BurstInitiator(plan, peer, identity(), burstId, alarms).run();
+                result = new BurstInitiator(plan, peer, identity(), burstId, more, alarms).run();
             }
         }
+        return report(peer, plan, result);
+    }
+
+    private BurstResult report(HostPort peer, BurstPlan plan, BurstResult result) {
         boolean failed = result.outcome() == BurstResult.Outcome.FAIL;
         alarms.observe(AlarmKind.BurstFailed, peer + " " + plan.setName(), failed, failed ? result.reason() : "ok");
-        BurstResult done = result;
-        listeners.forEach(l -> l.onResult(done));
+        listeners.forEach(l -> l.onResult(result));
         return result;
     }
 

@@ -17,11 +17,11 @@ public final class CachelessChild {
     private CachelessChild() {
     }
 
-    static List<String> arguments(BurstPlan plan, HostPort target, String identity, String burstId) {
+    static List<String> arguments(BurstPlan plan, HostPort target, String identity, String burstId, boolean more) {
         return List.of(target.toString(), plan.provider(), plan.type().name(), Integer.toString(plan.segments()),
                 Integer.toString(plan.segmentSize()), Integer.toString(plan.window()), Long.toString(plan.maxBytes()),
                 Long.toString(plan.maxDuration().toMillis()), Long.toString(plan.stallTimeout().toMillis()), identity,
-                burstId);
+                burstId, Boolean.toString(more));
     }
 
     public static void main(String[] args) {
@@ -43,7 +43,8 @@ public final class CachelessChild {
                         .append('\t').append(details.replace('\n', ' ').replace('\t', ' ')).append('\n');
             }
         };
-        BurstResult r = new BurstInitiator(plan, HostPort.parse(args[0]), args[9], args[10], forward).run();
+        BurstResult r = new BurstInitiator(plan, HostPort.parse(args[0]), args[9], args[10],
+                Boolean.parseBoolean(args[11]), forward).run();
         out.append("pid=").append(ProcessHandle.current().pid()).append('\n');
         FabricLibrary.environmentAtInit().forEach((k, v) -> out.append("env.").append(k).append('=').append(v).append('\n'));
         out.append("outcome=").append(r.outcome().name()).append('\n');

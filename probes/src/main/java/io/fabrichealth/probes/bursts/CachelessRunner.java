@@ -33,7 +33,8 @@ final class CachelessRunner {
     }
 
     /** @param alarms where the helper's alarms (a Corruption it found) are raised again, in the agent */
-    static BurstResult run(BurstPlan plan, HostPort target, String identity, String burstId, AlarmSink alarms) {
+    static BurstResult run(BurstPlan plan, HostPort target, String identity, String burstId, boolean more,
+            AlarmSink alarms) {
         Instant at = Instant.now();
         String peer = target.toString();
         Path work = null;
@@ -42,7 +43,7 @@ final class CachelessRunner {
             List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                     .toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx256m", "-cp", classpath()));
             command.add(CachelessChild.class.getName());
-            command.addAll(CachelessChild.arguments(plan, target, identity, burstId));
+            command.addAll(CachelessChild.arguments(plan, target, identity, burstId, more));
             Path out = work.resolve("child.out");
             Path err = work.resolve("child.err");
             ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile()).redirectOutput(out.toFile())

@@ -31,6 +31,8 @@ final class TargetSession extends Link.Handler {
     private BurstSet set;
     private String peer;
     private String burstId;
+    /** The initiator's suite has sets after this one (HELLO text's third line). */
+    private boolean more;
     private long verified;
     private long bad;
     private long bytes;
@@ -77,10 +79,11 @@ final class TargetSession extends Link.Handler {
             pollUntil(deadline, "waiting for HELLO");
         }
         String[] why = new String[1];
-        try (BurstBudget.Permit permit = budget.serve(peer, burstId, why)) {
+        try (BurstBudget.Permit permit = budget.serve(peer, burstId, more, why)) {
             if (permit == null) {
                 int i = link.acquireSend(deadline);
-                Wire.write(link.messages(), Link.offset(i), Wire.REFUSED, 0, 0, 0, 0, 0, 0);
+                long busy = why[0].startsWith(BurstBudget.BUSY) ? Wire.REFUSED_BUSY : Wire.REFUSED_BUDGET;
+                Wire.write(link.messages(), Link.offset(i), Wire.REFUSED, 0, 0, busy, 0, 0, 0);
                 Wire.text(link.messages(), Link.offset(i), why[0]);
                 link.post(i);
                 drainSends(deadline);
@@ -247,9 +250,10 @@ final class TargetSession extends Link.Handler {
             case Wire.HELLO:
                 hello = ByteBuffer.allocate(Wire.SIZE).order(java.nio.ByteOrder.LITTLE_ENDIAN);
                 hello.put(0, m, at, Wire.SIZE);
-                String[] who = Wire.text(m, at).split("\n", 2);
+                String[] who = Wire.text(m, at).split("\n", 3);
                 peer = who[0];
                 burstId = who.length > 1 ? who[1] : who[0];
+                more = who.length > 2 && who[2].equals(Wire.MORE);
                 long setIndex = Wire.field(m, at, 3);
                 if (setIndex < 0 || setIndex >= BurstSet.values().length) {
                     throw new BurstFailure("initiator " + peer + " asked for set #" + setIndex + ", which this agent "

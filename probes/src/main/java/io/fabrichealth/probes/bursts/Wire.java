@@ -23,13 +23,23 @@ final class Wire {
 
     /**
      * initiator: slot=window, seq=the cancel set's delay in ms, a=payload bytes, b=max bytes, c=max millis,
-     * d=set; text=identity and burst id, address=the initiator's (RDM).
+     * d=set; text=identity, burst id and, when more sets of its suite follow, {@link #MORE}, one a line;
+     * address=the initiator's (RDM).
      */
     static final int HELLO = 1;
     /** target: a=granted bytes, b=granted millis, c=granted window; address=the burst endpoint's (RDM). */
     static final int WELCOME = 2;
-    /** target: text=why. */
+    /**
+     * target: a={@link #REFUSED_BUSY} or {@link #REFUSED_BUDGET}, text=why. Either way the initiator's suite stops
+     * and is retried in its next slot.
+     */
     static final int REFUSED = 3;
+    /** REFUSED's a: another initiator holds the target (it serves one at a time). */
+    static final long REFUSED_BUSY = 1;
+    /** REFUSED's a: the target's own budget (bursts.maxConcurrent, one burst per peer) is spent. */
+    static final long REFUSED_BUDGET = 0;
+    /** HELLO text's optional third line: the initiator's suite has more sets after this one. */
+    static final String MORE = "more";
     /** target, put: slot is free; a=remote address, b=key, c=1 when the payload seq failed verification; text=details. */
     static final int CREDIT = 4;
     /** initiator, put: payload seq is in slot, verify it. */

@@ -18,11 +18,21 @@ import java.util.stream.Collectors;
  */
 public final class PingPongProbe implements Probe {
     private final PingPongService service;
+    private final String name;
     private final HostPort peer;
 
     /** @param peer the peer's ping-pong responder (PeerConfig.pingpongAddress) */
     public PingPongProbe(PingPongService service, HostPort peer) {
+        this(service, peer.toString(), peer);
+    }
+
+    /**
+     * @param name the peer's name (PeerConfig.name), for the service's {@link PingPongListener#onPeer}
+     * @param peer the peer's ping-pong responder (PeerConfig.pingpongAddress)
+     */
+    public PingPongProbe(PingPongService service, String name, HostPort peer) {
         this.service = service;
+        this.name = name;
         this.peer = peer;
     }
 
@@ -46,6 +56,7 @@ public final class PingPongProbe implements Probe {
         }).toList());
         String summary = results.stream().map(PingPongResult::summary).collect(Collectors.joining(" | "))
                 + (results.size() > 1 ? " | " + tally.line() : "");
+        service.probed(PeerRun.of(name, peer, tally.status(), results, start));
         return new ProbeResult(tally.status(), summary, start, Duration.between(start, Instant.now()));
     }
 }

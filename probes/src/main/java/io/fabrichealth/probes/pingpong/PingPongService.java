@@ -109,6 +109,13 @@ public final class PingPongService implements AutoCloseable {
         return result;
     }
 
+    /** Tells the listeners a probe finished its run against a named peer. */
+    void probed(PeerRun run) {
+        for (PingPongListener l : listeners) {
+            l.onPeer(run);
+        }
+    }
+
     /** The configured terms, with a fresh session number. */
     public Terms terms(Transport transport) {
         return new Terms(transport, random.nextInt(), config.listen().toString(),

@@ -55,8 +55,15 @@ class InitiatorKilledTest {
 
             BurstsConfig mine = Loopback.config(provider, EndpointType.valueOf(endpoint), List.of(set), 4 << 20);
             try (BurstService service = new BurstService(mine, new RecordingAlarms())) {
-                BurstResult after = service.runSet(new HostPort("127.0.0.1", port), set);
-                assertThat(after.outcome()).as("a fresh initiator is still served: " + after.reason())
+                // The target serves one initiator at a time: it refuses the fresh one until the last killed
+                // initiator's session has ended (at once on MSG, after the silence timeout on RDM).
+                BurstResult[] after = new BurstResult[1];
+                Awaitility.await("the target no longer busy with a killed initiator").atMost(Duration.ofSeconds(30))
+                        .pollInterval(Duration.ofMillis(200)).until(() -> {
+                            after[0] = service.runSet(new HostPort("127.0.0.1", port), set);
+                            return !after[0].refusedByTarget();
+                        });
+                assertThat(after[0].outcome()).as("a fresh initiator is still served: " + after[0].reason())
                         .isEqualTo(BurstResult.Outcome.OK);
             }
             // Each killed initiator's session ends with a reason: a lost connection (MSG) or silence (RDM, no

@@ -29,7 +29,20 @@ public final class InitiatorMain {
         System.out.flush();
         while (System.nanoTime() < end) {
             BurstResult r = service.runSet(new HostPort("127.0.0.1", Integer.parseInt(args[2])), set);
+            if (r.refusedByTarget()) {
+                // the target still serves a killed initiator's session: not a burst; try again, as a next slot would
+                sleep();
+                continue;
+            }
             System.out.println(r.outcome() + " " + r.reason());
+        }
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -23,16 +23,14 @@ public final class TargetMain {
             service.startTarget();
             System.out.println("ready");
             System.out.flush();
-            // "started K" once K sessions have begun (they last seconds; a 20 ms look never misses one), so a test
-            // can kill an initiator knowing its burst reached this target.
+            // "started K" once K sessions have been served (each lasts seconds), so a test can kill an initiator
+            // knowing its burst reached this target. Refused sessions are not counted.
             long end = System.nanoTime() + 60_000_000_000L;
-            int started = 0;
-            int last = 0;
+            long last = 0;
             while (System.nanoTime() < end) {
-                int now = service.budget().running();
+                long now = service.budget().served();
                 if (now > last) {
-                    started += now - last;
-                    System.out.println("started " + started);
+                    System.out.println("started " + now);
                     System.out.flush();
                 }
                 last = now;
