@@ -33,7 +33,7 @@ public final class FleetParts implements AutoCloseable {
         this.gridAlarms = gridAlarms;
         this.alarms = gridAlarms != null ? gridAlarms : FleetAlarms.NONE;
         this.matrix = matrix;
-        this.results = matrix != null ? matrix : r -> { };
+        this.results = matrix != null ? matrix : new PingPongListener() { };
     }
 
     /** Not in a fleet (fleet.enabled is false, or the grid could not be joined; {@code fleet} says why). */

@@ -1,7 +1,7 @@
 package io.fabrichealth.fleet.grid;
 
+import io.fabrichealth.probes.pingpong.PeerRun;
 import io.fabrichealth.probes.pingpong.PingPongListener;
-import io.fabrichealth.probes.pingpong.PingPongResult;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -11,8 +11,8 @@ import java.util.logging.Logger;
 import org.jolokia.json.JSONObject;
 
 /**
- * Who probes whom, and how it went: each agent writes one row per peer and transport after every ping-pong run,
- * and every agent reads all rows of live members for the Fleet MBean.
+ * Who probes whom, and how it went: each agent writes one row per peer after every ping-pong run (all its
+ * transports together), and every agent reads all rows of live members for the Fleet MBean.
  */
 public final class GridPeerMatrix implements PingPongListener {
     private static final Logger LOG = Logger.getLogger(GridPeerMatrix.class.getName());
@@ -21,11 +21,12 @@ public final class GridPeerMatrix implements PingPongListener {
     /**
      * One probing pair.
      *
-     * @param to the probed agent's name, or the address when it is not a member (a static peer)
-     * @param rttP50Micros -1 when nothing was acknowledged
+     * @param to the probed peer's name (an agent's name, or a static peer's)
+     * @param result PASS, FAIL, SKIPPED or UNSUPPORTED: the run's outcome over all its transports
+     * @param rttP50Micros of the first transport that acknowledged anything; -1 when none did
+     * @param corruptions corrupted payloads either side found, over all transports
      */
-    public record Row(String from, String to, String transport, String result, double rttP50Micros, long corruptions,
-            Instant at) {
+    public record Row(String from, String to, String result, double rttP50Micros, long corruptions, Instant at) {
     }
 
     public GridPeerMatrix(Fleet fleet) {
@@ -33,29 +34,17 @@ public final class GridPeerMatrix implements PingPongListener {
     }
 
     @Override
-    public void onResult(PingPongResult r) {
-        String to = nameOf(r.peer());
+    public void onPeer(PeerRun r) {
         JSONObject o = new JSONObject();
         o.put("from", fleet.card().name());
-        o.put("to", to);
-        o.put("transport", r.transport().name());
-        o.put("result", r.outcome().name());
-        o.put("rttP50Micros", r.stats().rttP50Micros());
-        o.put("corruptions", r.corruptionCount());
+        o.put("to", r.peer());
+        o.put("result", r.status().name());
+        o.put("rttP50Micros", r.rttP50Micros());
+        o.put("corruptions", r.corruptions());
         o.put("at", r.at().toString());
-        String key = fleet.card().name() + "|" + to + "|" + r.transport().name();
+        String key = fleet.card().name() + "|" + r.peer();
         fleet.onFleetThread(() -> fleet.grid().<String, String>getMap(GridMaps.PEERS)
                 .set(key, fleet.seal().seal(o.toJSONString())));
-    }
-
-    /** The member whose ping-pong responder listens at {@code address}, else the address itself. */
-    private String nameOf(String address) {
-        for (Member m : fleet.view().members()) {
-            if (Card.text(m.card().pingpong()).equals(address) || m.card().pingpong().toString().equals(address)) {
-                return m.name();
-            }
-        }
-        return address;
     }
 
     /** Rows whose prober is a live member, by prober then target. */
@@ -65,7 +54,7 @@ public final class GridPeerMatrix implements PingPongListener {
         for (Map.Entry<String, String> e : fleet.grid().<String, String>getMap(GridMaps.PEERS).entrySet()) {
             try {
                 Json j = Json.parse(fleet.seal().open(e.getValue()), "peer matrix row");
-                Row row = new Row(j.string("from"), j.string("to"), j.string("transport"), j.string("result"),
+                Row row = new Row(j.string("from"), j.string("to"), j.string("result"),
                         ((Number) j.object().get("rttP50Micros")).doubleValue(), j.number("corruptions"), j.instant("at"));
                 if (live.contains(row.from())) {
                     out.add(row);
@@ -74,7 +63,7 @@ public final class GridPeerMatrix implements PingPongListener {
                 LOG.fine("fabric-health: skipped peer matrix row " + e.getKey() + ": " + ex.getMessage());
             }
         }
-        out.sort(Comparator.comparing(Row::from).thenComparing(Row::to).thenComparing(Row::transport));
+        out.sort(Comparator.comparing(Row::from).thenComparing(Row::to));
         return out;
     }
 }

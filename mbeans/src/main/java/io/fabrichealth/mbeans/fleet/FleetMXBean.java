@@ -31,8 +31,9 @@ public interface FleetMXBean {
     CompositeData[] getNodesPerMember();
 
     /**
-     * Who probes whom: one row per prober, peer and transport. Items: from, to, transport, result, rttP50Micros
-     * (-1: nothing acknowledged), corruptions, at.
+     * Who probes whom: one row per prober and peer, from its last ping-pong run. Items: from, to, result (PASS,
+     * FAIL, SKIPPED, UNSUPPORTED), rttP50Micros (-1: nothing acknowledged), corruptions (either side, every
+     * transport), at.
      */
     CompositeData[] getPeerMatrix();
 

@@ -25,8 +25,7 @@ public final class FleetView implements FleetMXBean {
     private static final Composites LOAD = new Composites("FleetLoad", "fabric nodes one member sweeps",
             "member", SimpleType.STRING, "nodes", SimpleType.INTEGER);
     private static final Composites PAIR = new Composites("FleetPeerPair", "one agent's last ping-pong of one peer",
-            "from", SimpleType.STRING, "to", SimpleType.STRING, "transport", SimpleType.STRING,
-            "result", SimpleType.STRING, "rttP50Micros", SimpleType.DOUBLE, "corruptions", SimpleType.LONG,
+            "from", SimpleType.STRING, "to", SimpleType.STRING, "result", SimpleType.STRING, "rttP50Micros", SimpleType.DOUBLE, "corruptions", SimpleType.LONG,
             "at", SimpleType.STRING);
     private static final Composites REBALANCE = new Composites("FleetRebalance", "the last change of node owners",
             "at", SimpleType.STRING, "moved", SimpleType.INTEGER, "nodes", SimpleType.INTEGER,
@@ -85,7 +84,7 @@ public final class FleetView implements FleetMXBean {
     public CompositeData[] getPeerMatrix() {
         List<CompositeData> rows = new ArrayList<>();
         for (GridPeerMatrix.Row r : fleet.status().peers()) {
-            rows.add(PAIR.of(r.from(), r.to(), r.transport(), r.result(), r.rttP50Micros(), r.corruptions(),
+            rows.add(PAIR.of(r.from(), r.to(), r.result(), r.rttP50Micros(), r.corruptions(),
                     r.at().toString()));
         }
         return rows.toArray(CompositeData[]::new);
