@@ -1,10 +1,17 @@
 package io.fabrichealth.agent;
 
 import io.fabrichealth.agent.families.AgentProbes;
+import io.fabrichealth.agent.families.FleetWiring;
 import io.fabrichealth.agent.families.FamilyWiring;
 import io.fabrichealth.agent.families.Wiring;
 import io.fabrichealth.config.ConfigService;
 import io.fabrichealth.config.FabricHealthConfig;
+import io.fabrichealth.fleet.grid.Card;
+import io.fabrichealth.fleet.grid.Fleet;
+import io.fabrichealth.fleet.grid.FleetParts;
+import io.fabrichealth.mbeans.fleet.FleetMXBean;
+import io.fabrichealth.mbeans.fleet.FleetView;
+import io.fabrichealth.probes.local.LocalFabric;
 import io.fabrichealth.mbeans.MBeanRegistry;
 import io.fabrichealth.mbeans.ObjectNames;
 import io.fabrichealth.mbeans.agent.Agent;
@@ -114,10 +121,17 @@ final class AgentRuntime implements AutoCloseable {
         background.submit(() -> state.fabric(LocalInspection.fabric(cfg)));
 
         PrometheusRegistry metrics = new PrometheusRegistry(); // per deployment, so a redeploy starts clean
-        AgentProbes probes = new AgentProbes();
+        FleetParts fleet = push(configs.current().isPresent()
+                ? FleetWiring.join(cfg, book, card(cfg, agent, startedAt), state::error)
+                : FleetParts.alone(Fleet.alone(cfg.agent().name(), "the config is invalid")));
+        alarms.attachFleet(cfg.agent().name(), fleet.alarms());
+        registry.register(ObjectNames.parse(FleetMXBean.OBJECT_NAME), new FleetView(fleet), FleetMXBean.class);
+        background.submit(() -> publishFabricPort(fleet, state));
+        AgentProbes probes = new AgentProbes(fleet.peers());
+        probes.addPingPongListener(fleet.results());
         List<Consumer<FabricHealthConfig>> reloads = new ArrayList<>();
         if (configs.current().isPresent()) {
-            Wiring wiring = new Wiring(cfg, registry, metrics, book, state, probes, this::push);
+            Wiring wiring = new Wiring(cfg, registry, metrics, book, state, probes, fleet, this::push);
             for (FamilyWiring family : FamilyWiring.ALL) {
                 reloads.add(family.wire(wiring));
             }
@@ -139,10 +153,36 @@ final class AgentRuntime implements AutoCloseable {
                 running.apply(next);
                 scheduleBeans.sync(running.controls());
             }
-            background.submit(() -> state.fabric(LocalInspection.fabric(next)));
+            background.submit(() -> {
+                state.fabric(LocalInspection.fabric(next));
+                publishFabricPort(fleet, state);
+            });
         });
         LOG.info("fabric-health " + agent.getVersion() + " started: " + jolokiaUrl
                 + (jmxUrl.isEmpty() ? "" : ", " + jmxUrl) + ", config " + configs.source());
+    }
+
+    /** This agent's card: who it is, where to read it and where to probe it; the fabric port follows once known. */
+    private static Card card(FabricHealthConfig cfg, Agent agent, Instant startedAt) {
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            host = cfg.agent().name();
+        }
+        return new Card(cfg.agent().name(), host, "", agent.getJolokiaUrl(), cfg.bursts().listen(),
+                cfg.pingpong().listen(), cfg.pingpong().transports(), "", 0, 0, 0, agent.getVersion(), startedAt,
+                startedAt);
+    }
+
+    /** Puts the local CA, port GUID and LID on the card once the local port has been read (in the background). */
+    private static void publishFabricPort(FleetParts fleet, AgentState state) {
+        LocalFabric f = state.fabric();
+        if (f != null && f.lid() > 0) {
+            long guid = f.portGuid() == null || f.portGuid().isEmpty() ? 0
+                    : Long.parseUnsignedLong(f.portGuid().replaceFirst("^0x", ""), 16);
+            fleet.fleet().updateCard(c -> c.withFabricPort(f.ca(), f.port(), guid, f.lid()));
+        }
     }
 
     /**

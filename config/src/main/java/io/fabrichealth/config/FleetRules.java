@@ -28,6 +28,10 @@ final class FleetRules {
         if (f == null || f.discovery() == null) {
             return; // already reported by the binder
         }
+        if (f.enabled() && PeerConfig.SELF.equals(c.agent().name())) {
+            out.add(at.problem("agent.name", "a name other than self, unique in the fleet", "\"self\"",
+                    "self names each agent's own loopback target in schedules"));
+        }
         wholeSeconds("fleet.heartbeat", f.heartbeat(), at, out);
         wholeSeconds("fleet.failureDetection", f.failureDetection(), at, out);
         if (f.heartbeat() != null && f.failureDetection() != null

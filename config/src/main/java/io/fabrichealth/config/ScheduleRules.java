@@ -69,15 +69,20 @@ final class ScheduleRules {
             }
             return;
         }
+        // Fleet members are drawn at run time, so their names cannot be checked here; a name that is neither static
+        // nor drawn then makes that target SKIPPED, saying so.
+        boolean fleetNames = c.fleet() != null && c.fleet().enabled() && c.fleet().peers() == FleetConfig.FleetPeers.AUTO;
         Set<String> known = new LinkedHashSet<>();
         known.add(PeerConfig.SELF);
         c.peers().forEach(p -> known.add(p.name()));
         known.remove(null); // a peer whose name failed to bind
         for (int j = 0; j < s.targets().size(); j++) {
             String name = s.targets().get(j);
-            if (!known.contains(name)) {
+            if (!known.contains(name) && !fleetNames) {
+                String hint = Texts.didYouMean(name, known);
                 out.add(at.problem(field + ".targets[" + j + "]", "a peer name from peers, or self: "
-                        + Texts.oneOf(known), Texts.quote(name), Texts.didYouMean(name, known)));
+                        + Texts.oneOf(known), Texts.quote(name), hint != null ? hint
+                        : "or turn on fleet.enabled with fleet.peers: auto to name fleet members"));
             }
         }
     }

@@ -9,7 +9,10 @@ import io.fabrichealth.probes.smp.SmpSweepProbe;
 import io.fabrichealth.probes.smp.SweepShare;
 import java.util.function.Consumer;
 
-/** The SMP sweep over the local CA and port, with its Port, Node and SmpProbe MBeans and the port metrics. */
+/**
+ * The SMP sweep over the local CA and port, with its Port, Node and SmpProbe MBeans and the port metrics. In a
+ * fleet the MBeans show the whole fabric and the metrics only what this agent swept (fleet.exportFleet: all).
+ */
 final class SmpWiring implements FamilyWiring {
     @Override
     public Consumer<FabricHealthConfig> wire(Wiring w) {
@@ -18,11 +21,12 @@ final class SmpWiring implements FamilyWiring {
             return NOT_STARTED;
         }
         // The umad port opens at the first sweep, on the schedule's thread, never during deployment.
-        // Alone under the agent's name (SweptBy); a fleet passes its grid-backed SweepShare here instead.
+        // In a fleet the sweep shares the fabric through the grid; alone, it sweeps everything under its own name.
+        SweepShare share = w.fleet().sweeps();
         SmpSweepProbe smp = w.keep(SmpSweepProbe.onUmad(cfg.fabric().ca(), cfg.fabric().port(), cfg.smp(),
-                w.book().sink(), SweepShare.alone(cfg.agent().name())));
+                w.book().sink(), share));
         w.keep(SmpMBeans.attach(smp, w.registry()));
-        w.metrics().register(new PortMetrics(smp::snapshot));
+        w.metrics().register(new PortMetrics(smp::snapshot, share::othersPorts, cfg.fleet().exportFleet()));
         w.probes().whole(ProbeFamily.SMP_SWEEP, smp);
         return next -> smp.configure(next.smp());
     }

@@ -3,6 +3,7 @@ package io.fabrichealth.agent.families;
 import io.fabrichealth.alarms.AlarmBook;
 import io.fabrichealth.config.FabricHealthConfig;
 import io.fabrichealth.config.ProbeFamily;
+import io.fabrichealth.fleet.grid.FleetParts;
 import io.fabrichealth.jni.NativeFamily;
 import io.fabrichealth.mbeans.MBeanRegistry;
 import io.fabrichealth.mbeans.agent.AgentState;
@@ -11,11 +12,12 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 
 /**
  * What a family's wiring is handed: the config it starts from, where its MBeans and metrics go, the alarm book,
- * the agent's state (for errors people should see), the catalog its probe joins, and the stack that closes what
- * it starts, in reverse, at undeploy.
+ * the agent's state (for errors people should see), the catalog its probe joins (with the peers the fleet drew),
+ * the fleet (its single-agent parts when there is none), and the stack that closes what it starts, in reverse, at
+ * undeploy.
  */
 public record Wiring(FabricHealthConfig config, MBeanRegistry registry, PrometheusRegistry metrics, AlarmBook book,
-        AgentState state, AgentProbes probes, Keeper keeper) {
+        AgentState state, AgentProbes probes, FleetParts fleet, Keeper keeper) {
 
     /** Closes what it was given when the deployment stops, last kept first. */
     public interface Keeper {
