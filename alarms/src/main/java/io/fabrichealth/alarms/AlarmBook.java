@@ -108,7 +108,27 @@ public final class AlarmBook implements AutoCloseable {
             public void raise(AlarmKind kind, String subject, String details) {
                 AlarmBook.this.raise(kind, subject, details);
             }
+
+            @Override
+            public void handOver(AlarmKind kind, String subject, String to) {
+                AlarmBook.this.handOver(kind, subject, to);
+            }
         };
+    }
+
+    /**
+     * This agent no longer watches {@code subject} (another member of the fleet sweeps it now): its alarm of
+     * {@code kind} on it clears at once and its streak is forgotten. The new watcher raises its own if the subject
+     * is still bad. A Corruption alarm is never handed over: only a person clears it.
+     */
+    public synchronized void handOver(AlarmKind kind, String subject, String to) {
+        Key key = new Key(kind, subject);
+        streaks.remove(key);
+        Alarm current = active.get(key);
+        if (current != null && kind.clearsItself()) {
+            clear(key, current.seenAgain(current.details() + " (now watched by " + to + ")", clock.instant()),
+                    clock.instant());
+        }
     }
 
     /**

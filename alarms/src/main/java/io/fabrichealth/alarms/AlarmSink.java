@@ -13,6 +13,13 @@ public interface AlarmSink {
     /** A one-shot alarm that needs no hysteresis, e.g. Corruption. */
     void raise(AlarmKind kind, String subject, String details);
 
+    /**
+     * In a fleet: another agent watches {@code subject} now, so this agent's alarm of {@code kind} on it clears
+     * (the other raises its own if it is still bad). Nothing happens when there is no such alarm.
+     */
+    default void handOver(AlarmKind kind, String subject, String to) {
+    }
+
     AlarmSink NONE = new AlarmSink() {
         @Override
         public void observe(AlarmKind kind, String subject, boolean bad, String details) {

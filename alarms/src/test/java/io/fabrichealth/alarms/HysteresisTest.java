@@ -40,6 +40,23 @@ class HysteresisTest {
         assertThat(book.observe(AlarmKind.LinkDegraded, PORT, false, "")).isEmpty();
     }
 
+    @Test
+    void aHandedOverSubjectClearsAtOnceAndForgetsItsStreakButCorruptionStays() {
+        book.observe(AlarmKind.LinkDegraded, PORT, true, "1X, could be 4X");
+        book.observe(AlarmKind.LinkDegraded, PORT, true, "1X, could be 4X");
+        book.raise(AlarmKind.Corruption, PORT, "byte 3 differs");
+        book.observe(AlarmKind.ErrorThreshold, PORT, true, "SymbolErrorCounter 12 > 10"); // a streak of one
+
+        book.handOver(AlarmKind.LinkDegraded, PORT, "agent-2");
+        book.handOver(AlarmKind.Corruption, PORT, "agent-2");
+        book.handOver(AlarmKind.ErrorThreshold, PORT, "agent-2");
+
+        assertThat(book.active(AlarmKind.LinkDegraded, PORT)).isEmpty();
+        assertThat(book.active(AlarmKind.Corruption, PORT)).as("only a person clears a corruption").isPresent();
+        assertThat(book.observe(AlarmKind.ErrorThreshold, PORT, true, "again")).as("the streak starts over").isEmpty();
+        assertThat(book.clearedCount()).isEqualTo(1);
+    }
+
     @ParameterizedTest
     @EnumSource(value = AlarmKind.class, names = "Corruption", mode = EnumSource.Mode.EXCLUDE)
     void everyKindFollowsItsConfiguredHysteresis(AlarmKind kind) {

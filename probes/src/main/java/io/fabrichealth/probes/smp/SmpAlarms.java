@@ -20,10 +20,11 @@ final class SmpAlarms {
 
     static void report(FabricMap map, SweepReport sweep, AlarmSink sink) {
         for (KnownNode k : map.nodes()) {
-            if (!k.sweptHere()) {
-                continue; // another member sweeps it, judges it and reports its alarms
-            }
             String node = String.format("0x%016x", k.guid());
+            if (!k.sweptHere()) {
+                handOver(k, node, sink); // another member sweeps it, judges it and reports its alarms
+                continue;
+            }
             boolean silent = sweep.silent().contains(k.guid());
             sink.observe(AlarmKind.MadTimeouts, node, silent, silent
                     ? "\"" + k.description() + "\" answered none of " + k.failuresLastSweep() + " MAD(s) in this sweep"
@@ -43,6 +44,16 @@ final class SmpAlarms {
                     boolean bad = !f.breaches().isEmpty();
                     sink.observe(AlarmKind.ErrorThreshold, subject, bad, bad ? where + ": " + String.join(", ", f.breaches()) : "");
                 }
+            }
+        }
+    }
+
+    private static void handOver(KnownNode k, String node, AlarmSink sink) {
+        String to = "the fleet member that owns it";
+        sink.handOver(AlarmKind.MadTimeouts, node, to);
+        for (KnownPort p : Snapshots.externalPorts(k)) {
+            for (AlarmKind kind : new AlarmKind[] {AlarmKind.PortDown, AlarmKind.LinkDegraded, AlarmKind.ErrorThreshold}) {
+                sink.handOver(kind, node + "/" + p.number(), to);
             }
         }
     }
