@@ -28,9 +28,18 @@ public final class PayaraProcess implements AutoCloseable {
         this.baseUrl = baseUrl;
     }
 
-    /** What to start; {@code configFile} null means the agent uses its embedded default. */
+    /**
+     * What to start; {@code configFile} null means the agent uses its embedded default. {@code gridArgs} are
+     * Payara Micro's data grid flags ({@link GridFlags#payara}); their JVM flags belong in {@code jvmArgs}.
+     */
     public record Spec(Path payaraJar, Path war, Path jniJar, String bind, int port, Path configFile,
-                       Map<String, String> env, Path workDir, List<String> jvmArgs) {
+                       Map<String, String> env, Path workDir, List<String> jvmArgs, List<String> gridArgs) {
+
+        /** A single agent: no data grid. */
+        public Spec(Path payaraJar, Path war, Path jniJar, String bind, int port, Path configFile,
+                    Map<String, String> env, Path workDir, List<String> jvmArgs) {
+            this(payaraJar, war, jniJar, bind, port, configFile, env, workDir, jvmArgs, GridFlags.OFF);
+        }
     }
 
     public static PayaraProcess start(Spec spec) throws IOException {
@@ -55,8 +64,9 @@ public final class PayaraProcess implements AutoCloseable {
         cmd.addAll(List.of("-jar", spec.payaraJar().toString(),
                 "--deploy", spec.war().toString(), "--contextroot", "/",
                 "--addlibs", spec.jniJar().toString(),
-                "--port", Integer.toString(spec.port()),
-                "--nohazelcast", "--disablephonehome",
+                "--port", Integer.toString(spec.port())));
+        cmd.addAll(spec.gridArgs());
+        cmd.addAll(List.of("--disablephonehome",
                 "--rootdir", spec.workDir().resolve("payara-root").toString(),
                 "--prebootcommandfile", preboot.toString()));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(spec.workDir().toFile());
