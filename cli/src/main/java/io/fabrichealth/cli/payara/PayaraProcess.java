@@ -11,6 +11,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -18,6 +21,13 @@ import java.util.concurrent.TimeUnit;
  * the natives survive a redeploy. Used by {@code ./fabric-health run} and by the end-to-end tests.
  */
 public final class PayaraProcess implements AutoCloseable {
+    private static final Path SETPRIV = Path.of("/usr/bin/setpriv");
+    private static final ExecutorService FORKER = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "payara-fork");
+        t.setDaemon(true);
+        return t;
+    });
+
     private final Process process;
     private final Path log;
     private final String baseUrl;
@@ -74,9 +84,30 @@ public final class PayaraProcess implements AutoCloseable {
         pb.environment().put("LD_PRELOAD", withJsig(spec.env().get("LD_PRELOAD")));
         Path log = spec.workDir().resolve("payara.log");
         pb.redirectErrorStream(true).redirectOutput(log.toFile());
-        Process p = pb.start();
+        Process p = fork(pb);
         String host = spec.bind().contains(":") ? "[" + spec.bind() + "]" : spec.bind();
         return new PayaraProcess(p, log, "http://" + host + ":" + spec.port());
+    }
+
+    /**
+     * Starts Payara under {@code setpriv --pdeathsig KILL} (it execs, so the PID stays Payara's): a launcher or test
+     * JVM killed by SIGKILL takes its agents with it. The signal fires when the forking <em>thread</em> ends, so
+     * every Payara is forked from one thread that lives as long as the JVM.
+     */
+    private static Process fork(ProcessBuilder pb) throws IOException {
+        if (Files.isExecutable(SETPRIV)) {
+            List<String> cmd = new ArrayList<>(List.of(SETPRIV.toString(), "--pdeathsig", "KILL", "--"));
+            cmd.addAll(pb.command());
+            pb.command(cmd);
+        }
+        try {
+            return FORKER.submit(pb::start).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while starting Payara Micro", e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        }
     }
 
     /**
@@ -162,6 +193,14 @@ public final class PayaraProcess implements AutoCloseable {
             return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
         } catch (IOException e) {
             return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    /** SIGKILL now, as {@code kill -9} does (a crash, for tests); waits until the process is gone. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("pid " + process.pid() + " survived SIGKILL for 30 s");
         }
     }
 
