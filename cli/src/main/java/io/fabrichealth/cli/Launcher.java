@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.jolokia.json.JSONObject;
 
 /**
@@ -157,7 +158,9 @@ public final class Launcher {
         notes.forEach(note -> System.err.println("fabric-health: " + note));
         FleetOnOneHost fleet = FleetOnOneHost.start(home, topology, n, base, work,
                 line -> System.err.println("fabric-health: " + line), Duration.ZERO);
+        AtomicBoolean stopping = new AtomicBoolean();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            stopping.set(true);
             System.err.println("fabric-health: stopping " + n + " agents, then the simulated fabric");
             fleet.close();
             try {
@@ -186,7 +189,7 @@ public final class Launcher {
             for (int i = 0; i < n; i++) {
                 if (fleet.isAlive(i)) {
                     alive++;
-                } else if (!reported[i]) {
+                } else if (!reported[i] && !stopping.get()) {
                     reported[i] = true;
                     System.err.println("fabric-health: " + fleet.agent(i).name() + " (pid " + fleet.agent(i).pid()
                             + ") exited; the others keep running. Its log ends:\n" + fleet.tail(i, 15));

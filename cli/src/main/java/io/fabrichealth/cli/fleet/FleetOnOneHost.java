@@ -70,6 +70,7 @@ public final class FleetOnOneHost implements AutoCloseable {
      * @param name its agent.name (base name + "-" + index), also its member name in the grid
      * @param simHost the HCA it attaches at
      * @param pid Payara's PID (the JVM itself, for kill -9 and RSS)
+     * @param httpPort its HTTP (Jolokia, /metrics) port
      * @param jolokiaUrl like {@code http://127.0.0.1:8778/jolokia}
      * @param jmxUrl the JSR-160 URL, or null when jmx is disabled
      * @param gridPort its data grid port
@@ -77,7 +78,7 @@ public final class FleetOnOneHost implements AutoCloseable {
      * @param config its derived config file
      * @param bootTime from starting the JVM until Jolokia answered
      */
-    public record Agent(int index, String name, String simHost, long pid, String jolokiaUrl, String jmxUrl,
+    public record Agent(int index, String name, String simHost, long pid, int httpPort, String jolokiaUrl, String jmxUrl,
                         int gridPort, Path log, Path config, Duration bootTime) {
     }
 
@@ -178,14 +179,15 @@ public final class FleetOnOneHost implements AutoCloseable {
     public static FabricHealthConfig freePorts(FabricHealthConfig base, int n) throws IOException {
         List<Integer> starts = new ArrayList<>();
         for (int tries = 0; starts.size() < 5 && tries < 1000; tries++) {
-            int start = ThreadLocalRandom.current().nextInt(20000, 60000 - n);
+            // Below Linux's ephemeral range (32768 and up), where the kernel hands out client ports.
+            int start = ThreadLocalRandom.current().nextInt(20000, 32768 - n);
             boolean apart = starts.stream().allMatch(s -> start + n <= s || s + n <= start);
             if (apart && freeRun(start, n)) {
                 starts.add(start);
             }
         }
         if (starts.size() < 5) {
-            throw new IOException("found no 5 runs of " + n + " free ports on 127.0.0.1 between 20000 and 60000");
+            throw new IOException("found no 5 runs of " + n + " free ports on 127.0.0.1 between 20000 and 32767");
         }
         return MemberConfigs.withPorts(base, starts.get(0), starts.get(1), starts.get(2), starts.get(3), starts.get(4));
     }
@@ -255,7 +257,7 @@ public final class FleetOnOneHost implements AutoCloseable {
                 c.http().bind(), c.http().port(), m.configFile, env, run, jvm,
                 GridFlags.payara(c.fleet(), c.agent().name())));
         m.payara.awaitJolokia(BOOT_TIMEOUT, false);
-        m.agent = new Agent(members.indexOf(m), c.agent().name(), m.simHost, m.payara.pid(),
+        m.agent = new Agent(members.indexOf(m), c.agent().name(), m.simHost, m.payara.pid(), c.http().port(),
                 m.payara.baseUrl() + "/jolokia", c.jmx().enabled() ? JmxFlags.url(c.jmx()) : null, c.fleet().port(),
                 m.payara.log(), m.configFile, Duration.ofNanos(System.nanoTime() - t0));
     }
