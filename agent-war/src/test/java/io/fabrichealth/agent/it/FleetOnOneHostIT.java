@@ -81,11 +81,31 @@ class FleetOnOneHostIT {
         }
     }
 
+    /** opensm brought the whole tree up before the agents started; an agent's sweep sees every cabled port Active. */
     @Test
     @Order(3)
+    void everyCabledPortOfTheTreeIsActiveInAnAgentsSweep() {
+        FleetOnOneHost.Agent a = fleet.agent(0);
+        Awaitility.await(a.name() + " has swept " + FleetFixture.PORTS + " active ports").atMost(Duration.ofSeconds(180))
+                .pollInterval(Duration.ofSeconds(2)).untilAsserted(() -> {
+                    Jolokia.Answer answer = new Jolokia(a.httpPort()).post("""
+                            {"type":"read","mbean":"fabric.health:type=Port,*","attribute":["PortState","RemoteGuid"]}""");
+                    assertThat(answer.status()).as(answer.body()).isEqualTo(200);
+                    @SuppressWarnings("unchecked")
+                    Map<String, Map<String, Object>> ports = (Map<String, Map<String, Object>>) answer.value();
+                    List<Map<String, Object>> cabled = ports.values().stream()
+                            .filter(p -> p.get("RemoteGuid") instanceof String g && !g.isEmpty()).toList();
+                    assertThat(cabled).hasSize(FleetFixture.PORTS)
+                            .allSatisfy(p -> assertThat(p.get("PortState")).isEqualTo("Active"));
+                });
+    }
+
+    @Test
+    @Order(4)
     void whatTheFleetCosts() throws Exception {
         StringBuilder report = new StringBuilder("fleet of " + fleet.size() + " agents on a " + FleetFixture.PORTS
-                + "-port fat tree: booted (fabric, then agents one after another) in " + boot.toSeconds() + " s");
+                + "-port fat tree: booted (fabric, then agents one after another) in " + boot.toSeconds() + " s; opensm's"
+                + " SUBNET UP after " + fleet.fabric().opensm().subnetUpAfter().toMillis() + " ms");
         for (FleetOnOneHost.Agent a : fleet.agents()) {
             long rssKiB = Files.readAllLines(Path.of("/proc/" + a.pid() + "/status")).stream()
                     .filter(l -> l.startsWith("VmRSS:")).map(l -> l.replaceAll("\\D", "")).mapToLong(Long::parseLong)
@@ -95,5 +115,38 @@ class FleetOnOneHostIT {
             assertThat(rssKiB).as(a.name() + " RSS").isPositive();
         }
         System.out.println(report);
+    }
+
+    /** The fixture's crash and comeback: kill -9 leaves the grid within the failure-detection time; restart rejoins. */
+    @Test
+    @Order(5)
+    void aKilledAgentLeavesTheGridWithinTheFailureDetectionTimeAndRejoinsOnRestart() throws Exception {
+        FleetOnOneHost.Agent victim = fleet.agent(2);
+        Duration detection = fleet.config(2).fleet().failureDetection();
+        fleet.kill(2);
+        assertThat(ProcessHandle.of(victim.pid())).isEmpty();
+        long t0 = System.nanoTime();
+        for (int i = 0; i < 2; i++) {
+            Path log = fleet.agent(i).log();
+            Awaitility.await(fleet.agent(i).name() + " sees the grid shrink to 2")
+                    .atMost(detection.plus(Duration.ofSeconds(20))).pollInterval(Duration.ofMillis(250))
+                    .until(() -> lastGridState(log).contains(" DG Size: 2"));
+        }
+        System.out.println("grid noticed kill -9 of " + victim.name() + " after "
+                + Duration.ofNanos(System.nanoTime() - t0).toMillis() + " ms (failure detection " + detection + ")");
+
+        FleetOnOneHost.Agent back = fleet.restart(2);
+        assertThat(back.pid()).isNotEqualTo(victim.pid());
+        assertThat(new Jolokia(back.httpPort()).get("/read/fabric.health:type=Agent/Version").status()).isEqualTo(200);
+        for (FleetOnOneHost.Agent a : fleet.agents()) {
+            Awaitility.await(a.name() + " sees the grid of 3 again").atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(500)).until(() -> lastGridState(a.log()).contains(" DG Size: 3"));
+        }
+    }
+
+    private static String lastGridState(Path log) throws java.io.IOException {
+        String text = Files.readString(log);
+        int at = text.lastIndexOf("Payara Data Grid State");
+        return at < 0 ? "" : text.substring(at, text.indexOf('\n', at));
     }
 }

@@ -142,16 +142,19 @@ public final class PayaraProcess implements AutoCloseable {
                 .timeout(Duration.ofSeconds(5)).build();
         long deadline = System.nanoTime() + timeout.toNanos();
         int ticks = 0;
+        String last = "no answer yet";
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new IOException("Payara Micro exited with " + process.exitValue() + "; its log ends:\n" + tail(40));
             }
             try {
-                if (http.send(req, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                int status = http.send(req, HttpResponse.BodyHandlers.discarding()).statusCode();
+                if (status == 200) {
                     return;
                 }
+                last = "HTTP " + status;
             } catch (IOException e) {
-                // not listening yet
+                last = e.toString(); // not listening yet, or too busy to answer within the request's timeout
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IOException("interrupted while waiting for Payara Micro", e);
@@ -162,7 +165,7 @@ public final class PayaraProcess implements AutoCloseable {
             sleep(500);
         }
         throw new IOException("Jolokia did not answer at " + baseUrl + "/jolokia within " + timeout.toSeconds()
-                + " s; Payara's log ends:\n" + tail(40));
+                + " s (last: " + last + "); Payara's log ends:\n" + tail(40));
     }
 
     /** For a bare Payara (no agent, so no Jolokia): waits for HTTP to answer at all. */
