@@ -11,10 +11,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Payara Micro running the agent WAR in its own JVM, with the jni jar on the server classpath (--addlibs) so that
@@ -137,7 +139,7 @@ public final class PayaraProcess implements AutoCloseable {
 
     /** Waits until Jolokia answers {@code /jolokia/version}; prints a dot every few seconds when {@code progress}. */
     public void awaitJolokia(Duration timeout, boolean progress) throws IOException {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpClient http = client();
         HttpRequest req = HttpRequest.newBuilder(URI.create(baseUrl + "/jolokia/version"))
                 .timeout(Duration.ofSeconds(5)).build();
         long deadline = System.nanoTime() + timeout.toNanos();
@@ -148,7 +150,7 @@ public final class PayaraProcess implements AutoCloseable {
                 throw new IOException("Payara Micro exited with " + process.exitValue() + "; its log ends:\n" + tail(40));
             }
             try {
-                int status = http.send(req, HttpResponse.BodyHandlers.discarding()).statusCode();
+                int status = ask(http, req);
                 if (status == 200) {
                     return;
                 }
@@ -168,17 +170,38 @@ public final class PayaraProcess implements AutoCloseable {
                 + " s (last: " + last + "); Payara's log ends:\n" + tail(40));
     }
 
+    /**
+     * HTTP/1.1 only: the JDK's default first tries an h2c upgrade, and against a Payara still deploying we saw
+     * {@code send} hang for minutes despite the request's timeout. The outer {@code get} bounds every attempt.
+     */
+    private static HttpClient client() {
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2))
+                .build();
+    }
+
+    private static int ask(HttpClient http, HttpRequest req) throws IOException, InterruptedException {
+        CompletableFuture<HttpResponse<Void>> answer = http.sendAsync(req, HttpResponse.BodyHandlers.discarding());
+        try {
+            return answer.get(10, TimeUnit.SECONDS).statusCode();
+        } catch (TimeoutException e) {
+            answer.cancel(true);
+            throw new IOException("no answer within 10 s", e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        }
+    }
+
     /** For a bare Payara (no agent, so no Jolokia): waits for HTTP to answer at all. */
     public void awaitJolokiaOrRoot(Duration timeout, boolean bare) throws IOException {
         if (!bare) {
             awaitJolokia(timeout, false);
             return;
         }
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpClient http = client();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline && process.isAlive()) {
             try {
-                http.send(HttpRequest.newBuilder(URI.create(baseUrl + "/")).build(), HttpResponse.BodyHandlers.discarding());
+                ask(http, HttpRequest.newBuilder(URI.create(baseUrl + "/")).timeout(Duration.ofSeconds(5)).build());
                 return;
             } catch (IOException e) {
                 sleep(500);
