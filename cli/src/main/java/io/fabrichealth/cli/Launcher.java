@@ -1,5 +1,8 @@
 package io.fabrichealth.cli;
 
+import io.fabrichealth.cli.fleet.FleetOnOneHost;
+import io.fabrichealth.cli.fleet.MemberConfigs;
+import io.fabrichealth.cli.payara.GridFlags;
 import io.fabrichealth.cli.payara.JmxFlags;
 import io.fabrichealth.cli.payara.PayaraProcess;
 import io.fabrichealth.config.ConfigException;
@@ -19,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.jolokia.json.JSONObject;
 
 /**
@@ -28,7 +32,7 @@ import org.jolokia.json.JSONObject;
  */
 public final class Launcher {
     private static final String USAGE = """
-            usage: Launcher --home DIR run [--config FILE]
+            usage: Launcher --home DIR run [--config FILE] [--agents N]
                    Launcher --home DIR sim 'CONSOLE COMMAND'
                    Launcher --home DIR bursts HOST:PORT [--jolokia URL]""";
 
@@ -61,10 +65,21 @@ public final class Launcher {
 
     static void run(Home home, List<String> opts) throws Exception {
         Path configFile = null;
-        if (opts.size() == 2 && opts.get(0).equals("--config")) {
-            configFile = Path.of(opts.get(1)).toAbsolutePath();
-        } else if (!opts.isEmpty()) {
-            fail(2, USAGE);
+        Integer agents = null;
+        for (int i = 0; i < opts.size(); i += 2) {
+            if (i + 1 >= opts.size()) {
+                fail(2, USAGE);
+            } else if (opts.get(i).equals("--config") && configFile == null) {
+                configFile = Path.of(opts.get(i + 1)).toAbsolutePath();
+            } else if (opts.get(i).equals("--agents") && agents == null) {
+                try {
+                    agents = Integer.parseInt(opts.get(i + 1));
+                } catch (NumberFormatException e) {
+                    fail(2, "--agents needs a whole number, got " + opts.get(i + 1));
+                }
+            } else {
+                fail(2, USAGE);
+            }
         }
         FabricHealthConfig cfg;
         try {
@@ -75,6 +90,10 @@ public final class Launcher {
         }
         Files.createDirectories(home.runDir());
         Path work = Files.createTempDirectory(home.runDir(), "run-");
+        if (agents != null) {
+            runFleet(home, cfg, configFile, agents, work);
+            return;
+        }
         SimulatedFabric fabric = null;
         PayaraProcess payara = null;
         try {
@@ -89,9 +108,11 @@ public final class Launcher {
                 writeSimState(home, fabric);
             }
             System.err.print("fabric-health: starting Payara Micro with the agent (log: " + work.resolve("payara/payara.log") + ")");
+            List<String> jvm = new ArrayList<>(JmxFlags.of(cfg.jmx(), work.resolve("jmx")));
+            jvm.addAll(GridFlags.jvm(cfg.fleet()));
             payara = PayaraProcess.start(new PayaraProcess.Spec(home.payaraJar(), home.war(), home.jniJar(),
-                    cfg.http().bind(), cfg.http().port(), configFile, env, work.resolve("payara"),
-                    JmxFlags.of(cfg.jmx(), work.resolve("jmx"))));
+                    cfg.http().bind(), cfg.http().port(), configFile, env, work.resolve("payara"), jvm,
+                    GridFlags.payara(cfg.fleet(), cfg.agent().name())));
             payara.awaitJolokia(Duration.ofSeconds(180), true);
             System.err.println();
             String jmx = cfg.jmx().enabled() ? JmxFlags.url(cfg.jmx()) : "(disabled: jmx.enabled is false)";
@@ -117,6 +138,68 @@ public final class Launcher {
             System.exit(1);
         } finally {
             stop(home, payara, fabric);
+        }
+    }
+
+    /**
+     * {@code run --agents N}: one simulated fabric, then N agents one after another, each at its own HCA with the
+     * configured ports plus its index, all in one grid on 127.0.0.1. Runs until Ctrl-C, even when some agents die
+     * (killing one is how people watch the fleet take over its nodes).
+     */
+    private static void runFleet(Home home, FabricHealthConfig cfg, Path configFile, int n, Path work) throws Exception {
+        if (cfg.fabric().mode() != FabricMode.SIMULATED) {
+            fail(2, "--agents runs a fleet on the simulated fabric, but fabric.mode is hardware in " + cfg.source()
+                    + ": run one agent per host there (fleet.enabled: true), or use a simulated config");
+        }
+        Path topology = cfg.simulation().topology().isBundled() ? Topologies.bundled()
+                : cfg.simulation().topology().file();
+        List<String> notes = new ArrayList<>();
+        FabricHealthConfig base = MemberConfigs.apart(cfg, n, notes);
+        notes.forEach(note -> System.err.println("fabric-health: " + note));
+        FleetOnOneHost fleet = FleetOnOneHost.start(home, topology, n, base, work,
+                line -> System.err.println("fabric-health: " + line), Duration.ZERO);
+        AtomicBoolean stopping = new AtomicBoolean();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            stopping.set(true);
+            System.err.println("fabric-health: stopping " + n + " agents, then the simulated fabric");
+            fleet.close();
+            try {
+                Files.deleteIfExists(home.runDir().resolve("sim.properties"));
+            } catch (IOException e) {
+                System.err.println("fabric-health: " + e.getMessage());
+            }
+        }, "fabric-health-stop"));
+        writeSimState(home, fleet.fabric());
+        System.out.println("fabric-health is running a fleet of " + n + " agents (grid \"" + base.fleet().name()
+                + "\" on 127.0.0.1).");
+        for (FleetOnOneHost.Agent a : fleet.agents()) {
+            System.out.println("  " + a.name() + " at " + a.simHost() + " (pid " + a.pid() + ", grid port "
+                    + a.gridPort() + ")");
+            System.out.println("    Jolokia:  " + a.jolokiaUrl());
+            System.out.println("    JMX:      " + (a.jmxUrl() == null ? "(disabled: jmx.enabled is false)" : a.jmxUrl()));
+            System.out.println("    Config:   " + a.config());
+        }
+        System.out.println("  Try:      curl -s " + fleet.agent(0).jolokiaUrl() + "/read/fabric.health:type=Agent");
+        System.out.println("  Fabric:   simulated; fire drills with ./fabric-health sim 'COMMAND'");
+        System.out.println("Press Ctrl-C to stop them all.");
+        System.out.flush();
+        boolean[] reported = new boolean[n];
+        while (true) {
+            int alive = 0;
+            for (int i = 0; i < n; i++) {
+                if (fleet.isAlive(i)) {
+                    alive++;
+                } else if (!reported[i] && !stopping.get()) {
+                    reported[i] = true;
+                    System.err.println("fabric-health: " + fleet.agent(i).name() + " (pid " + fleet.agent(i).pid()
+                            + ") exited; the others keep running. Its log ends:\n" + fleet.tail(i, 15));
+                }
+            }
+            if (alive == 0) {
+                System.err.println("fabric-health: every agent has exited");
+                System.exit(1);
+            }
+            Thread.sleep(500);
         }
     }
 

@@ -11,13 +11,25 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Payara Micro running the agent WAR in its own JVM, with the jni jar on the server classpath (--addlibs) so that
  * the natives survive a redeploy. Used by {@code ./fabric-health run} and by the end-to-end tests.
  */
 public final class PayaraProcess implements AutoCloseable {
+    private static final Path SETPRIV = Path.of("/usr/bin/setpriv");
+    private static final ExecutorService FORKER = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "payara-fork");
+        t.setDaemon(true);
+        return t;
+    });
+
     private final Process process;
     private final Path log;
     private final String baseUrl;
@@ -28,9 +40,18 @@ public final class PayaraProcess implements AutoCloseable {
         this.baseUrl = baseUrl;
     }
 
-    /** What to start; {@code configFile} null means the agent uses its embedded default. */
+    /**
+     * What to start; {@code configFile} null means the agent uses its embedded default. {@code gridArgs} are
+     * Payara Micro's data grid flags ({@link GridFlags#payara}); their JVM flags belong in {@code jvmArgs}.
+     */
     public record Spec(Path payaraJar, Path war, Path jniJar, String bind, int port, Path configFile,
-                       Map<String, String> env, Path workDir, List<String> jvmArgs) {
+                       Map<String, String> env, Path workDir, List<String> jvmArgs, List<String> gridArgs) {
+
+        /** A single agent: no data grid. */
+        public Spec(Path payaraJar, Path war, Path jniJar, String bind, int port, Path configFile,
+                    Map<String, String> env, Path workDir, List<String> jvmArgs) {
+            this(payaraJar, war, jniJar, bind, port, configFile, env, workDir, jvmArgs, GridFlags.OFF);
+        }
     }
 
     public static PayaraProcess start(Spec spec) throws IOException {
@@ -55,8 +76,9 @@ public final class PayaraProcess implements AutoCloseable {
         cmd.addAll(List.of("-jar", spec.payaraJar().toString(),
                 "--deploy", spec.war().toString(), "--contextroot", "/",
                 "--addlibs", spec.jniJar().toString(),
-                "--port", Integer.toString(spec.port()),
-                "--nohazelcast", "--disablephonehome",
+                "--port", Integer.toString(spec.port())));
+        cmd.addAll(spec.gridArgs());
+        cmd.addAll(List.of("--disablephonehome",
                 "--rootdir", spec.workDir().resolve("payara-root").toString(),
                 "--prebootcommandfile", preboot.toString()));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(spec.workDir().toFile());
@@ -64,9 +86,30 @@ public final class PayaraProcess implements AutoCloseable {
         pb.environment().put("LD_PRELOAD", withJsig(spec.env().get("LD_PRELOAD")));
         Path log = spec.workDir().resolve("payara.log");
         pb.redirectErrorStream(true).redirectOutput(log.toFile());
-        Process p = pb.start();
+        Process p = fork(pb);
         String host = spec.bind().contains(":") ? "[" + spec.bind() + "]" : spec.bind();
         return new PayaraProcess(p, log, "http://" + host + ":" + spec.port());
+    }
+
+    /**
+     * Starts Payara under {@code setpriv --pdeathsig KILL} (it execs, so the PID stays Payara's): a launcher or test
+     * JVM killed by SIGKILL takes its agents with it. The signal fires when the forking <em>thread</em> ends, so
+     * every Payara is forked from one thread that lives as long as the JVM.
+     */
+    private static Process fork(ProcessBuilder pb) throws IOException {
+        if (Files.isExecutable(SETPRIV)) {
+            List<String> cmd = new ArrayList<>(List.of(SETPRIV.toString(), "--pdeathsig", "KILL", "--"));
+            cmd.addAll(pb.command());
+            pb.command(cmd);
+        }
+        try {
+            return FORKER.submit(pb::start).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while starting Payara Micro", e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        }
     }
 
     /**
@@ -96,21 +139,24 @@ public final class PayaraProcess implements AutoCloseable {
 
     /** Waits until Jolokia answers {@code /jolokia/version}; prints a dot every few seconds when {@code progress}. */
     public void awaitJolokia(Duration timeout, boolean progress) throws IOException {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpClient http = client();
         HttpRequest req = HttpRequest.newBuilder(URI.create(baseUrl + "/jolokia/version"))
                 .timeout(Duration.ofSeconds(5)).build();
         long deadline = System.nanoTime() + timeout.toNanos();
         int ticks = 0;
+        String last = "no answer yet";
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new IOException("Payara Micro exited with " + process.exitValue() + "; its log ends:\n" + tail(40));
             }
             try {
-                if (http.send(req, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                int status = ask(http, req);
+                if (status == 200) {
                     return;
                 }
+                last = "HTTP " + status;
             } catch (IOException e) {
-                // not listening yet
+                last = e.toString(); // not listening yet, or too busy to answer within the request's timeout
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IOException("interrupted while waiting for Payara Micro", e);
@@ -121,7 +167,28 @@ public final class PayaraProcess implements AutoCloseable {
             sleep(500);
         }
         throw new IOException("Jolokia did not answer at " + baseUrl + "/jolokia within " + timeout.toSeconds()
-                + " s; Payara's log ends:\n" + tail(40));
+                + " s (last: " + last + "); Payara's log ends:\n" + tail(40));
+    }
+
+    /**
+     * HTTP/1.1 only: the JDK's default first tries an h2c upgrade, and against a Payara still deploying we saw
+     * {@code send} hang for minutes despite the request's timeout. The outer {@code get} bounds every attempt.
+     */
+    private static HttpClient client() {
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2))
+                .build();
+    }
+
+    private static int ask(HttpClient http, HttpRequest req) throws IOException, InterruptedException {
+        CompletableFuture<HttpResponse<Void>> answer = http.sendAsync(req, HttpResponse.BodyHandlers.discarding());
+        try {
+            return answer.get(10, TimeUnit.SECONDS).statusCode();
+        } catch (TimeoutException e) {
+            answer.cancel(true);
+            throw new IOException("no answer within 10 s", e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        }
     }
 
     /** For a bare Payara (no agent, so no Jolokia): waits for HTTP to answer at all. */
@@ -130,11 +197,11 @@ public final class PayaraProcess implements AutoCloseable {
             awaitJolokia(timeout, false);
             return;
         }
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpClient http = client();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline && process.isAlive()) {
             try {
-                http.send(HttpRequest.newBuilder(URI.create(baseUrl + "/")).build(), HttpResponse.BodyHandlers.discarding());
+                ask(http, HttpRequest.newBuilder(URI.create(baseUrl + "/")).timeout(Duration.ofSeconds(5)).build());
                 return;
             } catch (IOException e) {
                 sleep(500);
@@ -152,6 +219,14 @@ public final class PayaraProcess implements AutoCloseable {
             return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
         } catch (IOException e) {
             return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    /** SIGKILL now, as {@code kill -9} does (a crash, for tests); waits until the process is gone. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("pid " + process.pid() + " survived SIGKILL for 30 s");
         }
     }
 
