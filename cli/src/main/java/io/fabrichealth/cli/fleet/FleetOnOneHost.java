@@ -55,6 +55,7 @@ public final class FleetOnOneHost implements AutoCloseable {
     private final Path topology;
     private final Path workDir;
     private final List<Member> members = new ArrayList<>();
+    private final List<Member> loners = new ArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread hook = new Thread(this::close, "fleet-on-one-host-stop");
     private final ScheduledExecutorService lifetime = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -237,6 +238,29 @@ public final class FleetOnOneHost implements AutoCloseable {
         return m.agent;
     }
 
+    /**
+     * One more agent on the same fabric, outside the fleet (its grid off), at the next HCA after the fleet's: what
+     * one agent alone does, measured in the same run. It stops with the fleet.
+     */
+    public Agent startAlone(FabricHealthConfig base) throws IOException {
+        List<String> hcas = hcas(topology);
+        int hca = members.size() + loners.size();
+        if (hca >= hcas.size()) {
+            throw new IllegalArgumentException(topology.getFileName() + " has no HCA left for another agent");
+        }
+        Path dir = workDir.resolve("alone-" + loners.size());
+        FabricHealthConfig c = MemberConfigs.alone(MemberConfigs.derive(freePorts(base, 1), 0, 1, topology,
+                hcas.get(hca), dir.resolve("state")), base.agent().name() + "-alone-" + loners.size());
+        checkPortsFree(List.of(c));
+        Files.createDirectories(dir);
+        Path file = dir.resolve("fabric-health.yaml");
+        Files.writeString(file, c.toYaml());
+        Member m = new Member(c, file, dir, hcas.get(hca));
+        loners.add(m);
+        boot(m);
+        return m.agent;
+    }
+
     /** The last {@code lines} of agent i's current Payara log. */
     public String tail(int i, int lines) {
         return members.get(i).payara.tail(lines);
@@ -275,7 +299,9 @@ public final class FleetOnOneHost implements AutoCloseable {
             // the JVM is already shutting down: this is the hook
         }
         List<Thread> stops = new ArrayList<>();
-        for (Member m : members) {
+        List<Member> all = new ArrayList<>(members);
+        all.addAll(loners);
+        for (Member m : all) {
             if (m.payara != null) {
                 Thread t = new Thread(m.payara::close, "stop-" + m.config.agent().name());
                 t.start();

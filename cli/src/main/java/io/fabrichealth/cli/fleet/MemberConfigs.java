@@ -67,6 +67,16 @@ public final class MemberConfigs {
                 base.schedules(), base.budget(), base.alarms(), fleet);
     }
 
+    /** {@code c} outside any fleet (the grid off) under another name: a single agent, as in wave 1. */
+    public static FabricHealthConfig alone(FabricHealthConfig c, String name) {
+        FleetConfig f = c.fleet();
+        return new FabricHealthConfig(c.source(), new AgentConfig(name, c.agent().stateDir()), c.http(), c.jmx(),
+                c.fabric(), c.simulation(), c.smp(), c.peers(), c.bursts(), c.pingpong(), c.schedules(), c.budget(),
+                c.alarms(), new FleetConfig(false, f.name(), f.discovery(), f.interfaces(), f.port(), f.heartbeat(),
+                        f.failureDetection(), f.peers(), f.randomPeers(), f.rediscoverEvery(), f.exportFleet(),
+                        f.secretFile()));
+    }
+
     /** The base with every port that {@link #derive} shifts set to the start of another run of {@code n}. */
     public static FabricHealthConfig withPorts(FabricHealthConfig base, int http, int jmx, int bursts, int pingpong,
             int grid) {
