@@ -15,6 +15,7 @@ import java.nio.file.Path;
  * 384 HCAs, 24 switches, within ibsim's default limits), each at its own HCA, ports free on 127.0.0.1.
  */
 final class FleetFixture {
+    static final Home HOME = new Home(Path.of("..").toAbsolutePath().normalize());
     static final int AGENTS = 3;
     static final int LEAVES = 16;
     static final int SPINES = 8;
@@ -35,10 +36,21 @@ final class FleetFixture {
      * free ones; agent i gets them plus i.
      */
     static FleetOnOneHost start(Path work, String yaml) throws IOException, ConfigException {
-        FabricHealthConfig base = ConfigLoader.parse("agent: {name: fleet}\n" + yaml, "fleet-base.yaml", work);
+        FabricHealthConfig base = base(work, yaml);
         Path tree = Topologies.fatTree(LEAVES, SPINES, HCAS_PER_LEAF, work.resolve("topology"));
-        return FleetOnOneHost.start(new Home(Path.of("..").toAbsolutePath().normalize()), tree, AGENTS,
+        return FleetOnOneHost.start(HOME, tree, AGENTS,
                 FleetOnOneHost.freePorts(base, AGENTS), work.resolve("fleet"),
                 line -> System.out.println("fleet: " + line));
+    }
+
+    /** The base config of the fleet (and of an agent started beside it for comparison). */
+    static FabricHealthConfig base(Path work, String yaml) throws ConfigException {
+        return ConfigLoader.parse("agent: {name: fleet}\n" + yaml, "fleet-base.yaml", work);
+    }
+
+    /** An HCA no agent is attached at, for tools such as perfquery (ibsim serves 10 clients). */
+    static String spareHca(FleetOnOneHost fleet) throws IOException {
+        return Topologies.nodeNames(fleet.topology()).stream().filter(n -> n.startsWith("H:")).map(n -> n.substring(2))
+                .reduce((first, second) -> second).orElseThrow();
     }
 }

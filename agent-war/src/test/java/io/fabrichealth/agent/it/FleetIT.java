@@ -1,0 +1,462 @@
+package io.fabrichealth.agent.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabrichealth.cli.fleet.FleetOnOneHost;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.List;
+import java.util.Map;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 13's acceptance, on one shared fixture: three agents on one 1,024-port simulated fat tree, each at its own
+ * HCA, in one data grid on 127.0.0.1. Members and the whole fabric on every agent, ports against perfquery, the SMP
+ * load per switch against one agent alone, a corruption found by one agent shown and acknowledged everywhere,
+ * Prometheus scraping all three without a duplicate series, and last a kill -9 in the middle of a sweep and the
+ * agent's return. Figures go to the IT's output (target/failsafe-reports/*FleetIT-output.txt).
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class FleetIT {
+    static final String FLEET = "fabric.health:type=Fleet";
+    static final String ALARMS = "fabric.health:type=Alarms";
+    /** The sweep period of the fixture; the ping-pong and bursts schedules run only when a test asks. */
+    static final Duration PERIOD = Duration.ofSeconds(10);
+    static final String BASE = """
+            schedules:
+              - {name: smp-sweep, probe: smp-sweep, every: 10s, jitter: 0%}
+              - {name: pingpong, probe: pingpong, every: 1h, jitter: 0%}
+              - {name: bursts, probe: bursts, every: 1h, jitter: 0%}
+            fleet:
+              failureDetection: 6s
+            """;
+    @TempDir
+    static Path work;
+    static FleetOnOneHost fleet;
+    static Duration boot;
+
+    @BeforeAll
+    static void startTheFleet() throws Exception {
+        long t0 = System.nanoTime();
+        fleet = FleetFixture.start(work, BASE);
+        boot = Duration.ofNanos(System.nanoTime() - t0);
+    }
+
+    @AfterAll
+    static void stopTheFleet() {
+        if (fleet != null) {
+            fleet.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void everyAgentAnswersOnJolokiaAttachedAtItsOwnHca() throws Exception {
+        List<String> hcas = new ArrayList<>();
+        for (FleetOnOneHost.Agent a : fleet.agents()) {
+            Jolokia.Answer answer = new Jolokia(a.httpPort()).get("/read/fabric.health:type=Agent");
+            assertThat(answer.status()).as(a.name() + ": " + answer.body()).isEqualTo(200);
+            @SuppressWarnings("unchecked")
+            Map<String, Object> fabric = (Map<String, Object>) ((Map<String, Object>) answer.value()).get("Fabric");
+            assertThat(fabric.get("simHost")).as(a.name()).isEqualTo(a.simHost());
+            hcas.add(a.simHost());
+        }
+        assertThat(hcas).doesNotHaveDuplicates().hasSize(FleetFixture.AGENTS);
+    }
+
+    /**
+     * Read from Payara's own report of the grid, which every member logs when membership changes ("DG Size: 3" and
+     * one line per instance with its grid address and, once known, its name). The Fleet MBean's Members, once the fleet module registers it, is the
+     * agent's view of the same and gets its own test there.
+     */
+    @Test
+    @Order(2)
+    void theThreeAgentsFormOneGridOnLoopback() {
+        for (FleetOnOneHost.Agent a : fleet.agents()) {
+            Awaitility.await(a.name() + " sees a grid of 3").atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+                        String log = Files.readString(a.log());
+                        String last = log.substring(log.lastIndexOf("Payara Data Grid State"));
+                        assertThat(last).contains("DG Name: " + fleet.config(0).fleet().name() + " DG Size: 3");
+                        for (FleetOnOneHost.Agent b : fleet.agents()) {
+                            assertThat(last).contains("Address: /127.0.0.1:" + b.gridPort());
+                        }
+                        // A newcomer's name reaches the others a moment after its address, so each checks its own.
+                        assertThat(last).contains("Name: " + a.name() + " Lite: false This: true");
+                    });
+        }
+    }
+
+    @Test
+    @Order(3)
+    void everyAgentListsTheSameThreeMembersAndTheOldestDiscovers() throws Exception {
+        List<String> names = fleet.agents().stream().map(FleetOnOneHost.Agent::name).toList();
+        for (FleetOnOneHost.Agent a : fleet.agents()) {
+            Awaitility.await(a.name() + " lists 3 members").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500))
+                    .untilAsserted(() -> {
+                        Map<String, Object> f = readAll(a, FLEET);
+                        assertThat(f.get("Joined")).as(f.get("State").toString()).isEqualTo(true);
+                        List<Map<String, Object>> members = rows(f.get("Members"));
+                        assertThat(members).extracting(m -> m.get("name")).containsExactlyElementsOf(names);
+                        for (FleetOnOneHost.Agent b : fleet.agents()) {
+                            Map<String, Object> row = members.stream().filter(m -> m.get("name").equals(b.name()))
+                                    .findFirst().orElseThrow();
+                            assertThat(row.get("jolokiaUrl")).isEqualTo(b.jolokiaUrl());
+                            assertThat((String) row.get("joinedAt")).isNotEmpty();
+                        }
+                        assertThat(f.get("DiscoveryOwner")).isEqualTo(names.get(0));
+                    });
+        }
+    }
+
+    /** opensm brought the whole tree up before the agents started; every agent shows every port, swept by someone. */
+    @Test
+    @Order(4)
+    void everyAgentShowsThePortsOfTheWholeFabricEachSweptByOneMember() throws Exception {
+        Set<String> names = new TreeSet<>(fleet.agents().stream().map(FleetOnOneHost.Agent::name).toList());
+        for (FleetOnOneHost.Agent a : fleet.agents()) {
+            Awaitility.await(a.name() + " shows " + FleetFixture.PORTS + " active ports").atMost(Duration.ofSeconds(180))
+                    .pollInterval(Duration.ofSeconds(2)).untilAsserted(() -> {
+                        List<Map<String, Object>> cabled = cabledPorts(a);
+                        assertThat(cabled).hasSize(FleetFixture.PORTS)
+                                .allSatisfy(p -> assertThat(p.get("PortState")).isEqualTo("Active"));
+                        assertThat(new TreeSet<>(cabled.stream().map(p -> (String) p.get("SweptBy")).toList()))
+                                .isEqualTo(names);
+                    });
+        }
+        Map<String, Object> f = readAll(fleet.agent(0), FLEET);
+        int owned = rows(f.get("NodesPerMember")).stream().mapToInt(r -> ((Number) r.get("nodes")).intValue()).sum();
+        assertThat(owned).isEqualTo(FleetFixture.LEAVES + FleetFixture.SPINES + FleetFixture.LEAVES * FleetFixture.HCAS_PER_LEAF);
+        System.out.println("nodes per member: " + f.get("NodesPerMember"));
+    }
+
+    /** A port another agent sweeps, read from agent 0, equals perfquery's answer for it. */
+    @Test
+    @Order(5)
+    void aPortReadFromAnyAgentEqualsPerfquery() throws Exception {
+        FleetOnOneHost.Agent reader = fleet.agent(0);
+        Map<String, Map<String, Object>> ports = bulk(reader, "fabric.health:type=Port,*", "SweptBy", "NodeDescription",
+                "PortNumber", "Lid", "NodeType");
+        Map<String, Object> port = ports.values().stream()
+                .filter(p -> p.get("SweptBy").equals(fleet.agent(1).name()) && "Switch".equals(p.get("NodeType")))
+                .findFirst().orElseThrow(() -> new AssertionError("agent 1 sweeps no switch port: " + ports.size()));
+        String node = (String) port.get("NodeDescription");
+        int number = ((Number) port.get("PortNumber")).intValue();
+        int lid = ((Number) port.get("Lid")).intValue();
+        // Distinct values, so equality means the right counter of the right port, not two zeros.
+        fleet.fabric().console("PerformanceSet \"" + node + "\"[" + number + "] PortCounters.SymbolErrorCounter=4321");
+        fleet.fabric().console("PerformanceSet \"" + node + "\"[" + number + "] PortCounters.PortRcvErrors=77");
+        String perfquery = fleet.fabric().tool(FleetFixture.spareHca(fleet), Duration.ofSeconds(30), "perfquery",
+                Integer.toString(lid), Integer.toString(number)).stdout();
+        Awaitility.await("agent 0 shows agent 1's sweep of " + node + " port " + number).atMost(PERIOD.multipliedBy(4))
+                .pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
+                    Map<String, Object> p = readAll(reader, "fabric.health:type=Port,*", port);
+                    for (String counter : List.of("SymbolErrorCounter", "PortRcvErrors", "LinkDownedCounter", "PortXmitDiscards")) {
+                        assertThat(((Number) p.get(counter)).longValue()).as(counter + " of " + node + "[" + number
+                                + "] on " + reader.name() + " vs perfquery:\n" + perfquery).isEqualTo(perfqueryValue(perfquery, counter));
+                    }
+                });
+        assertThat(perfqueryValue(perfquery, "SymbolErrorCounter")).isEqualTo(4321);
+    }
+
+    /**
+     * Over 5 sweep periods, the MADs each switch gets from the whole fleet (every agent's Node MBean MadsSent,
+     * summed) against what one agent outside the fleet sends it in the same run: at most 1.05 times. No agent ever
+     * has more than 2 in flight to one destination.
+     */
+    @Test
+    @Order(6)
+    void theFleetSendsEachSwitchNoMoreThanOneAgentAlone() throws Exception {
+        FleetOnOneHost.Agent alone = fleet.startAlone(FleetFixture.base(work, BASE));
+        Awaitility.await("the lone agent swept twice").atMost(PERIOD.multipliedBy(6)).pollInterval(Duration.ofSeconds(1))
+                .until(() -> ((Number) read(alone, "fabric.health:type=SmpProbe", "Sweeps")).longValue() >= 2);
+        List<FleetOnOneHost.Agent> all = new ArrayList<>(fleet.agents());
+        all.add(alone);
+        Map<String, Map<String, Long>> before = new HashMap<>();
+        Map<String, Long> sweepsBefore = new HashMap<>();
+        for (FleetOnOneHost.Agent a : all) {
+            sweepsBefore.put(a.name(), ((Number) read(a, "fabric.health:type=SmpProbe", "Sweeps")).longValue());
+            before.put(a.name(), madsPerSwitch(a));
+        }
+        Thread.sleep(PERIOD.multipliedBy(5).toMillis());
+        Map<String, Double> perPeriod = new TreeMap<>();
+        double aloneSweeps = 0;
+        Map<String, Long> aloneMads = new HashMap<>();
+        for (FleetOnOneHost.Agent a : all) {
+            long sweeps = ((Number) read(a, "fabric.health:type=SmpProbe", "Sweeps")).longValue() - sweepsBefore.get(a.name());
+            assertThat(sweeps).as(a.name() + " swept in 5 periods").isGreaterThanOrEqualTo(3);
+            Map<String, Long> now = madsPerSwitch(a);
+            for (Map.Entry<String, Long> e : now.entrySet()) {
+                long delta = e.getValue() - before.get(a.name()).getOrDefault(e.getKey(), 0L);
+                if (a == alone) {
+                    aloneMads.put(e.getKey(), delta);
+                } else {
+                    perPeriod.merge(e.getKey(), (double) delta / sweeps, Double::sum);
+                }
+            }
+            if (a == alone) {
+                aloneSweeps = sweeps;
+            }
+            int maxInFlight = ((Number) read(a, "fabric.health:type=SmpProbe", "MaxInFlightPerDestination")).intValue();
+            assertThat(maxInFlight).as(a.name() + " MaxInFlightPerDestination").isBetween(1, 2);
+        }
+        double worst = 0;
+        StringBuilder report = new StringBuilder("MADs per switch per sweep period, fleet of 3 (sum) vs one agent alone:");
+        for (Map.Entry<String, Double> e : perPeriod.entrySet()) {
+            double one = aloneMads.getOrDefault(e.getKey(), 0L) / aloneSweeps;
+            double ratio = e.getValue() / one;
+            worst = Math.max(worst, ratio);
+            report.append(String.format("%n  %-10s fleet %7.1f  alone %7.1f  ratio %.3f", e.getKey(), e.getValue(), one, ratio));
+        }
+        report.append(String.format("%n  worst ratio %.3f over %d switches", worst, perPeriod.size()));
+        System.out.println(report);
+        assertThat(perPeriod).hasSize(FleetFixture.LEAVES + FleetFixture.SPINES);
+        assertThat(worst).as(report.toString()).isLessThanOrEqualTo(1.05);
+    }
+
+    /**
+     * A fire-drill corruption on agent 1's ping-pong responder, found by agent 0's ping-pong: one Corruption alarm,
+     * raised by agent 0, on all three agents; acknowledged on agent 2, it clears on all three.
+     */
+    @Test
+    @Order(7)
+    void aCorruptionFoundByOneAgentShowsOnAllAndAnAcknowledgementOnAnyClearsIt() throws Exception {
+        FleetOnOneHost.Agent a = fleet.agent(0);
+        FleetOnOneHost.Agent b = fleet.agent(1);
+        FleetOnOneHost.Agent c = fleet.agent(2);
+        exec(b, "fabric.health:type=PingPongResponder", "corruptNextPayloads", 1);
+        exec(a, "fabric.health:type=Schedule,name=pingpong", "runNow");
+        String[] fleetId = new String[1];
+        for (FleetOnOneHost.Agent x : fleet.agents()) {
+            Awaitility.await(x.name() + " shows the corruption").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500))
+                    .untilAsserted(() -> {
+                        List<Map<String, Object>> corruptions = activeAlarms(x).stream()
+                                .filter(r -> r.get("kind").equals("Corruption")).toList();
+                        assertThat(corruptions).as(x.name()).hasSize(1);
+                        assertThat(corruptions.get(0).get("raisedBy")).isEqualTo(a.name());
+                        String id = (String) corruptions.get(0).get("id");
+                        fleetId[0] = id.contains("/") ? id : a.name() + "/" + id;
+                    });
+        }
+        Map<String, Object> fleetView = readAll(c, FLEET);
+        assertThat(rows(fleetView.get("PeerMatrix"))).anySatisfy(r -> {
+            assertThat(r.get("from")).isEqualTo(a.name());
+            assertThat(r.get("to")).isEqualTo(b.name());
+            assertThat(((Number) r.get("corruptions")).longValue()).isPositive();
+        });
+        String said = (String) exec(c, ALARMS, "acknowledge", fleetId[0], "fleet-it");
+        assertThat(said).contains("asked " + a.name());
+        for (FleetOnOneHost.Agent x : fleet.agents()) {
+            Awaitility.await(x.name() + " shows the corruption cleared").atMost(Duration.ofSeconds(30))
+                    .pollInterval(Duration.ofMillis(500))
+                    .until(() -> activeAlarms(x).stream().noneMatch(r -> r.get("kind").equals("Corruption")));
+        }
+    }
+
+    /** A real Prometheus scrapes the three agents: every fabric_health_infiniband_* series comes from one agent only. */
+    @Test
+    @Order(8)
+    void prometheusScrapesAllThreeAndNoInfinibandSeriesAppearsTwice() throws Exception {
+        List<String> targets = fleet.agents().stream().map(x -> "\"127.0.0.1:" + x.httpPort() + "\"").toList();
+        try (PrometheusServer prometheus = PrometheusServer.start(work.resolve("prometheus"), targets)) {
+            prometheus.await("query?query=" + PrometheusServer.enc("count(up{job=\"fabric-health\"} == 1)"),
+                    b -> b.contains("\"value\":[") && b.contains(",\"3\"]"));
+            String body = prometheus.await("series?match[]=" + PrometheusServer.enc("{__name__=~\"fabric_health_infiniband_.+\"}"),
+                    b -> b.contains("fabric_health_infiniband_"));
+            Map<String, Integer> seen = PrometheusServer.seriesWithout(body, "instance");
+            List<String> twice = seen.entrySet().stream().filter(e -> e.getValue() > 1).map(Map.Entry::getKey).toList();
+            System.out.println("Prometheus holds " + seen.size() + " fabric_health_infiniband_* series from 3 agents; "
+                    + twice.size() + " appear more than once");
+            assertThat(twice).as("series scraped from more than one agent").isEmpty();
+            assertThat(seen.keySet()).anyMatch(k -> k.startsWith("fabric_health_infiniband_"));
+        }
+    }
+
+    @Test
+    @Order(9)
+    void whatTheFleetCosts() throws Exception {
+        StringBuilder report = new StringBuilder("fleet of " + fleet.size() + " agents on a " + FleetFixture.PORTS
+                + "-port fat tree: booted (fabric, then agents one after another) in " + boot.toSeconds() + " s; opensm's"
+                + " SUBNET UP after " + fleet.fabric().opensm().subnetUpAfter().toMillis() + " ms");
+        for (FleetOnOneHost.Agent a : fleet.agents()) {
+            long rssKiB = Files.readAllLines(Path.of("/proc/" + a.pid() + "/status")).stream()
+                    .filter(l -> l.startsWith("VmRSS:")).map(l -> l.replaceAll("\\D", "")).mapToLong(Long::parseLong)
+                    .findFirst().orElseThrow();
+            report.append("\n  ").append(a.name()).append(": boot ").append(a.bootTime().toMillis() / 1000.0)
+                    .append(" s, RSS ").append(rssKiB / 1024).append(" MiB");
+            assertThat(rssKiB).as(a.name() + " RSS").isPositive();
+        }
+        System.out.println(report);
+    }
+
+    /**
+     * kill -9 of an agent in the middle of a sweep: within the failure-detection time plus one sweep period every
+     * port is swept again by the survivors, the dead agent is gone from Members, its peers are redrawn and AgentLost
+     * is raised. Restarted, it rejoins, gets nodes back, AgentLost clears and the movement is reported.
+     */
+    @Test
+    @Order(10)
+    void aKilledAgentsNodesAreSweptBySurvivorsAndItComesBack() throws Exception {
+        FleetOnOneHost.Agent victim = fleet.agent(2);
+        FleetOnOneHost.Agent oldest = fleet.agent(0);
+        Duration detection = fleet.config(2).fleet().failureDetection();
+        exec(victim, "fabric.health:type=Schedule,name=smp-sweep", "runNow");
+        Thread.sleep(300); // into its sweep
+        Instant killedAt = Instant.now();
+        fleet.kill(2);
+        assertThat(ProcessHandle.of(victim.pid())).isEmpty();
+        long t0 = System.nanoTime();
+        for (int i = 0; i < 2; i++) {
+            FleetOnOneHost.Agent s = fleet.agent(i);
+            Awaitility.await(s.name() + " sweeps every port again").atMost(detection.plus(PERIOD).plus(PERIOD))
+                    .pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+                        List<Map<String, Object>> cabled = cabledPorts(s);
+                        assertThat(cabled).hasSize(FleetFixture.PORTS);
+                        assertThat(cabled).allSatisfy(p -> assertThat(Instant.parse((String) p.get("LastSweep")))
+                                .isAfter(killedAt));
+                        assertThat(cabled).noneMatch(p -> p.get("SweptBy").equals(victim.name()));
+                    });
+        }
+        Duration fresh = Duration.ofNanos(System.nanoTime() - t0);
+        System.out.println("after kill -9 of " + victim.name() + " mid-sweep, every port was swept again by the survivors in "
+                + fresh.toMillis() + " ms (failure detection " + detection + ", sweep period " + PERIOD + ")");
+        assertThat(fresh).as("failure detection plus one sweep period").isLessThanOrEqualTo(detection.plus(PERIOD)
+                .plus(Duration.ofSeconds(5)));
+        for (int i = 0; i < 2; i++) {
+            FleetOnOneHost.Agent s = fleet.agent(i);
+            Map<String, Object> f = readAll(s, FLEET);
+            assertThat(rows(f.get("Members"))).extracting(m -> m.get("name")).doesNotContain(victim.name()).hasSize(2);
+            assertThat((String) rows(List.of(f.get("LastRebalance"))).get(0).get("why")).doesNotContain(victim.name());
+            String victimAddress = "127.0.0.1:" + fleet.config(2).pingpong().listen().port();
+            assertThat(pingPongPeers(s)).as(s.name() + "'s drawn peers").isNotEmpty()
+                    .noneMatch(p -> p.contains(victim.name()) || p.equals(victimAddress));
+            Awaitility.await(s.name() + " shows AgentLost").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(500))
+                    .untilAsserted(() -> assertThat(activeAlarms(s)).anySatisfy(r -> {
+                        assertThat(r.get("kind")).isEqualTo("AgentLost");
+                        assertThat(r.get("subject")).isEqualTo(victim.name());
+                        assertThat(r.get("raisedBy")).isEqualTo(oldest.name());
+                    }));
+        }
+
+        FleetOnOneHost.Agent back = fleet.restart(2);
+        assertThat(back.pid()).isNotEqualTo(victim.pid());
+        Instant restartedAt = Instant.now();
+        for (FleetOnOneHost.Agent a : fleet.agents()) {
+            Awaitility.await(a.name() + " has " + back.name() + " back with nodes and no AgentLost").atMost(Duration.ofSeconds(90))
+                    .pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+                        Map<String, Object> f = readAll(a, FLEET);
+                        assertThat(rows(f.get("Members"))).hasSize(3);
+                        assertThat(rows(f.get("NodesPerMember"))).anySatisfy(r -> {
+                            assertThat(r.get("member")).isEqualTo(back.name());
+                            assertThat(((Number) r.get("nodes")).intValue()).isPositive();
+                        });
+                        assertThat(activeAlarms(a)).noneMatch(r -> r.get("kind").equals("AgentLost"));
+                    });
+        }
+        Map<String, Object> rebalance = rows(List.of(readAll(oldest, FLEET).get("LastRebalance"))).get(0);
+        System.out.println("rejoin of " + back.name() + ": " + rebalance);
+        assertThat(Instant.parse((String) rebalance.get("at"))).isAfter(restartedAt.minusSeconds(5));
+        assertThat(((Number) rebalance.get("moved")).intValue()).isPositive();
+    }
+
+    // --- Jolokia ---
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> readAll(FleetOnOneHost.Agent a, String mbean) throws Exception {
+        Jolokia.Answer answer = new Jolokia(a.httpPort()).get("/read/" + mbean);
+        assertThat(answer.status()).as(a.name() + " " + mbean + ": " + answer.body()).isEqualTo(200);
+        return (Map<String, Object>) answer.value();
+    }
+
+    /** One MBean of a pattern bulk read, found by its attributes' values. */
+    static Map<String, Object> readAll(FleetOnOneHost.Agent a, String pattern, Map<String, Object> like) throws Exception {
+        Map<String, Map<String, Object>> all = bulk(a, pattern);
+        return all.values().stream().filter(p -> p.get("NodeDescription").equals(like.get("NodeDescription"))
+                && p.get("PortNumber").equals(like.get("PortNumber"))).findFirst().orElseThrow();
+    }
+
+    static Object read(FleetOnOneHost.Agent a, String mbean, String attribute) throws Exception {
+        Jolokia.Answer answer = new Jolokia(a.httpPort()).get("/read/" + mbean + "/" + attribute);
+        assertThat(answer.status()).as(a.name() + " " + mbean + "/" + attribute + ": " + answer.body()).isEqualTo(200);
+        return answer.value();
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Map<String, Object>> bulk(FleetOnOneHost.Agent a, String pattern, String... attributes) throws Exception {
+        String attrs = attributes.length == 0 ? "" : ",\"attribute\":[" + String.join(",",
+                java.util.Arrays.stream(attributes).map(x -> "\"" + x + "\"").toList()) + "]";
+        Jolokia.Answer answer = new Jolokia(a.httpPort()).post("{\"type\":\"read\",\"mbean\":\"" + pattern + "\"" + attrs + "}");
+        assertThat(answer.status()).as(a.name() + " " + pattern + ": " + answer.body()).isEqualTo(200);
+        return (Map<String, Map<String, Object>>) answer.value();
+    }
+
+    static Object exec(FleetOnOneHost.Agent a, String mbean, String operation, Object... args) throws Exception {
+        StringBuilder json = new StringBuilder("{\"type\":\"exec\",\"mbean\":\"" + mbean + "\",\"operation\":\""
+                + operation + "\",\"arguments\":[");
+        for (int i = 0; i < args.length; i++) {
+            json.append(i == 0 ? "" : ",").append(args[i] instanceof String t ? "\"" + t + "\"" : String.valueOf(args[i]));
+        }
+        Jolokia.Answer answer = new Jolokia(a.httpPort()).post(json.append("]}").toString());
+        assertThat(answer.status()).as(a.name() + " " + mbean + " " + operation + ": " + answer.body()).isEqualTo(200);
+        return answer.value();
+    }
+
+    @SuppressWarnings("unchecked")
+    static List<Map<String, Object>> rows(Object value) {
+        return value == null ? List.of() : (List<Map<String, Object>>) value;
+    }
+
+    static List<Map<String, Object>> activeAlarms(FleetOnOneHost.Agent a) throws Exception {
+        return rows(read(a, ALARMS, "ActiveAlarms"));
+    }
+
+    static List<Map<String, Object>> cabledPorts(FleetOnOneHost.Agent a) throws Exception {
+        return bulk(a, "fabric.health:type=Port,*", "PortState", "RemoteGuid", "SweptBy", "LastSweep").values().stream()
+                .filter(p -> p.get("RemoteGuid") instanceof String g && !g.isEmpty() && !g.equals("0x0000000000000000"))
+                .toList();
+    }
+
+    /** This agent's MADs per switch (its own count on every Node MBean), by node description. */
+    static Map<String, Long> madsPerSwitch(FleetOnOneHost.Agent a) throws Exception {
+        Map<String, Long> out = new HashMap<>();
+        for (Map<String, Object> n : bulk(a, "fabric.health:type=Node,*", "NodeType", "NodeDescription", "MadsSent").values()) {
+            if ("Switch".equals(n.get("NodeType"))) {
+                out.put((String) n.get("NodeDescription"), ((Number) n.get("MadsSent")).longValue());
+            }
+        }
+        return out;
+    }
+
+    /** The names of the peers this agent's PingPong MBeans are about. */
+    static Set<String> pingPongPeers(FleetOnOneHost.Agent a) throws Exception {
+        Set<String> out = new TreeSet<>();
+        bulk(a, "fabric.health:type=PingPong,*", "Peer").values().forEach(p -> out.add(String.valueOf(p.get("Peer"))));
+        return out;
+    }
+
+    static long perfqueryValue(String perfquery, String counter) {
+        return perfquery.lines().filter(l -> l.startsWith(counter + ":"))
+                .map(l -> Long.parseLong(l.replaceAll("[^0-9]", ""))).findFirst()
+                .orElseThrow(() -> new AssertionError("perfquery printed no " + counter + ":\n" + perfquery));
+    }
+
+    private static String lastGridState(Path log) throws java.io.IOException {
+        String text = Files.readString(log);
+        int at = text.lastIndexOf("Payara Data Grid State");
+        return at < 0 ? "" : text.substring(at, text.indexOf('\n', at));
+    }
+}
