@@ -8,7 +8,10 @@ import io.fabrichealth.fleet.grid.Card;
 import io.fabrichealth.fleet.grid.Fleet;
 import io.fabrichealth.fleet.grid.FleetParts;
 import io.fabrichealth.fleet.grid.Seal;
+import io.fabrichealth.config.ProbeFamily;
+import io.fabrichealth.config.ScheduleConfig;
 import java.io.IOException;
+import java.time.Duration;
 import java.time.Clock;
 import java.util.logging.Logger;
 import javax.naming.InitialContext;
@@ -24,6 +27,12 @@ public final class FleetWiring {
     static final String JNDI_NAME = "payara/Hazelcast";
 
     private FleetWiring() {
+    }
+
+    /** The SMP sweep's period: its enabled schedule's {@code every}, or zero (a cron schedule, or none). */
+    static Duration sweepPeriod(FabricHealthConfig cfg) {
+        return cfg.schedules().stream().filter(s -> s.probe() == ProbeFamily.SMP_SWEEP && s.enabled() && s.every() != null)
+                .map(ScheduleConfig::every).findFirst().orElse(Duration.ZERO);
     }
 
     /** @param problems receives why the agent runs alone, for the Agent MBean */
@@ -49,7 +58,7 @@ public final class FleetWiring {
                     return FleetParts.alone(fleet);
                 }
                 LOG.info("fabric-health: " + fleet.view().state());
-                return FleetParts.joined(fleet, book);
+                return FleetParts.joined(fleet, book, sweepPeriod(cfg));
             }
         } catch (NamingException | NoClassDefFoundError e) {
             why = "Payara's data grid cannot be reached (" + e + "): run the agent on Payara Micro with the data grid on";

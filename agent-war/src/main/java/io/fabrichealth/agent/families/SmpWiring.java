@@ -7,6 +7,8 @@ import io.fabrichealth.mbeans.metrics.PortMetrics;
 import io.fabrichealth.mbeans.smp.SmpMBeans;
 import io.fabrichealth.probes.smp.SmpSweepProbe;
 import io.fabrichealth.probes.smp.SweepShare;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
 /**
@@ -26,8 +28,16 @@ final class SmpWiring implements FamilyWiring {
         SmpSweepProbe smp = w.keep(SmpSweepProbe.onUmad(cfg.fabric().ca(), cfg.fabric().port(), cfg.smp(),
                 w.book().sink(), share));
         w.keep(SmpMBeans.attach(smp, w.registry()));
-        w.metrics().register(new PortMetrics(smp::snapshot, share::othersPorts, cfg.fleet().exportFleet()));
+        w.metrics().register(new PortMetrics(smp::snapshot, share::othersPorts, cfg.fleet().exportFleet(), share::owns));
         w.probes().whole(ProbeFamily.SMP_SWEEP, smp);
+        // Nodes handed over by a member that died or left are swept at once, not a period later.
+        ExecutorService soon = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "fabric-health-sweep-soon");
+            t.setDaemon(true);
+            return t;
+        });
+        w.keep(soon::shutdownNow);
+        w.fleet().onNodesGained(() -> soon.execute(smp::execute));
         return next -> smp.configure(next.smp());
     }
 }

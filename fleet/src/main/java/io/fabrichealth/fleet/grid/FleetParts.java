@@ -6,6 +6,7 @@ import io.fabrichealth.config.FleetConfig;
 import io.fabrichealth.probes.PeerSource;
 import io.fabrichealth.probes.pingpong.PingPongListener;
 import io.fabrichealth.probes.smp.SweepShare;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -41,13 +42,24 @@ public final class FleetParts implements AutoCloseable {
         return new FleetParts(fleet, null, PeerSource.NONE, null, null);
     }
 
-    /** Joined: shares the sweep, draws peers (unless {@code fleet.peers} is none) and the alarms. */
-    public static FleetParts joined(Fleet fleet, AlarmBook book) {
+    /**
+     * Joined: shares the sweep, draws peers (unless {@code fleet.peers} is none) and the alarms.
+     *
+     * @param sweepPeriod the SMP sweep's period (zero for a cron schedule), see {@link GridSweepShare}
+     */
+    public static FleetParts joined(Fleet fleet, AlarmBook book, Duration sweepPeriod) {
         FleetConfig c = fleet.config();
         PeerSource peers = c.peers() == FleetConfig.FleetPeers.AUTO ? new GridPeerSource(fleet, c.randomPeers())
                 : PeerSource.NONE;
-        return new FleetParts(fleet, new GridSweepShare(fleet), peers, new GridAlarms(fleet, book),
+        return new FleetParts(fleet, new GridSweepShare(fleet, sweepPeriod), peers, new GridAlarms(fleet, book),
                 new GridPeerMatrix(fleet));
+    }
+
+    /** Runs {@code sweepSoon} when this agent is given nodes it did not own (never when alone). */
+    public void onNodesGained(Runnable sweepSoon) {
+        if (gridSweeps != null) {
+            gridSweeps.onNodesGained(sweepSoon);
+        }
     }
 
     public boolean joined() {

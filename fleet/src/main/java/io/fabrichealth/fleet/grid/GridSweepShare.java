@@ -41,6 +41,8 @@ public final class GridSweepShare implements SweepShare, AutoCloseable {
     private final Seal seal;
     private final String self;
     private final int rediscoverEvery;
+    private final Duration freshFor;
+    private final List<Runnable> gained = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final UUID nodesRegistration;
     private volatile List<FabricNode> nodes = List.of();
     private volatile Ownership ownership;
@@ -48,6 +50,7 @@ public final class GridSweepShare implements SweepShare, AutoCloseable {
     private volatile Rebalance lastRebalance = Rebalance.NONE;
     private volatile String nodesProblem = "";
     private SmpJson.Swept others = new SmpJson.Swept(List.of(), List.of());
+    private volatile Map<Long, NodeSnapshot> othersByGuid = Map.of();
     private Instant othersAt = Instant.EPOCH;
 
     /**
@@ -60,12 +63,17 @@ public final class GridSweepShare implements SweepShare, AutoCloseable {
         static final Rebalance NONE = new Rebalance(null, 0, 0, 0, "");
     }
 
-    public GridSweepShare(Fleet fleet) {
+    /**
+     * @param sweepPeriod how often the SMP sweep runs (its schedule's {@code every}; zero for a cron schedule): a
+     *     node another member swept within 80% of it is not swept again this period
+     */
+    public GridSweepShare(Fleet fleet, Duration sweepPeriod) {
         this.fleet = fleet;
         this.grid = fleet.grid();
         this.seal = fleet.seal();
         this.self = fleet.card().name();
         this.rediscoverEvery = fleet.config().rediscoverEvery();
+        this.freshFor = sweepPeriod.multipliedBy(4).dividedBy(5);
         nodesRegistration = grid.<String, String>getMap(GridMaps.NODES).addEntryListener(
                 new Fleet.Changes(() -> fleet.onFleetThread(this::loadNodes)), false);
         fleet.addListener(view -> reassign("members " + String.join(", ", view.names())));
@@ -120,10 +128,41 @@ public final class GridSweepShare implements SweepShare, AutoCloseable {
         ownership = now;
         owners = members;
         int moved = before == null ? guids.length : now.moved(before);
+        if (before != null && gainedAny(before, now, guids)) {
+            gained.forEach(Runnable::run);
+        }
         lastRebalance = new Rebalance(fleet.clock().instant(), moved, guids.length, members.size(), why);
         LOG.info("fabric-health: fleet rebalance (" + why + "): " + moved + " of " + guids.length
                 + " node(s) changed owner among " + members.size() + " member(s); this agent owns "
                 + now.loads().getOrDefault(self, 0));
+    }
+
+    private boolean gainedAny(Ownership before, Ownership now, long[] guids) {
+        for (long g : guids) {
+            if (self.equals(now.ownerOf(g)) && !self.equals(before.ownerOf(g))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Runs {@code sweepSoon} (on the fleet's thread: hand it off) when this agent is given nodes it did not own, e.g.
+     * a dead member's: sweeping them at once instead of at the next period keeps their data fresh.
+     */
+    public void onNodesGained(Runnable sweepSoon) {
+        gained.add(sweepSoon);
+    }
+
+    @Override
+    public boolean freshElsewhere(long guid) {
+        if (freshFor.isZero()) {
+            return false;
+        }
+        others(); // refreshes othersByGuid at most once a second
+        NodeSnapshot n = othersByGuid.get(guid);
+        return n != null && n.lastAnswered() != null
+                && Duration.between(n.lastAnswered(), fleet.clock().instant()).compareTo(freshFor) < 0;
     }
 
     @Override
@@ -206,6 +245,9 @@ public final class GridSweepShare implements SweepShare, AutoCloseable {
             }
         }
         others = new SmpJson.Swept(List.copyOf(ns), List.copyOf(ps));
+        Map<Long, NodeSnapshot> byGuid = new HashMap<>();
+        ns.forEach(n -> byGuid.put(n.guid(), n));
+        othersByGuid = byGuid;
         othersAt = now;
         return others;
     }

@@ -9,6 +9,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongPredicate;
 import java.util.function.Supplier;
 
 /**
@@ -46,30 +47,32 @@ public final class PortMetrics implements MultiCollector {
     private final Supplier<SmpSnapshot> snapshot;
     private final Supplier<List<PortSnapshot>> others;
     private final boolean exportFleet;
+    private final LongPredicate owns;
 
-    /** Only the ports this agent swept. */
+    /** A single agent: every port it swept. */
     public PortMetrics(Supplier<SmpSnapshot> snapshot) {
-        this(snapshot, List::of, false);
+        this(snapshot, List::of, false, guid -> true);
     }
 
     /**
      * @param others the ports the other members of the fleet swept last
-     * @param exportFleet export them too, not only this agent's own
+     * @param exportFleet export every port of the fleet, not only this agent's own
+     * @param owns the nodes this agent owns: it exports their ports (from its own sweep, or from another member's
+     *     fresher one, e.g. the discovery owner's), so each port comes from exactly one agent of the fleet
      */
-    public PortMetrics(Supplier<SmpSnapshot> snapshot, Supplier<List<PortSnapshot>> others, boolean exportFleet) {
+    public PortMetrics(Supplier<SmpSnapshot> snapshot, Supplier<List<PortSnapshot>> others, boolean exportFleet,
+            LongPredicate owns) {
         this.snapshot = snapshot;
         this.others = others;
         this.exportFleet = exportFleet;
+        this.owns = owns;
     }
 
     private List<PortSnapshot> exported(SmpSnapshot s) {
-        if (!exportFleet) {
-            return s.ports();
-        }
         Map<String, PortSnapshot> all = new LinkedHashMap<>();
         others.get().forEach(p -> all.put(p.subject(), p));
         s.ports().forEach(p -> all.put(p.subject(), p));
-        return List.copyOf(all.values());
+        return all.values().stream().filter(p -> exportFleet || owns.test(p.nodeGuid())).toList();
     }
 
     private static void name(IbaCounter c, String suffix, String help) {

@@ -95,9 +95,9 @@ public final class FleetViewChild {
             countersEqualPerfquery(server, bs, "leaf2");
             countersEqualPerfquery(server, bs, "leaf1");
 
-            assertThat(guids(new PortMetrics(probe::snapshot, b::othersPorts, false))).as("/metrics: own ports only")
+            assertThat(guids(new PortMetrics(probe::snapshot, b::othersPorts, false, b::owns))).as("/metrics: own ports only")
                     .isEqualTo(new TreeSet<>(bOwns));
-            assertThat(guids(new PortMetrics(probe::snapshot, b::othersPorts, true))).as("/metrics with exportFleet")
+            assertThat(guids(new PortMetrics(probe::snapshot, b::othersPorts, true, b::owns))).as("/metrics with exportFleet")
                     .hasSize(6);
 
             // agent-x is gone and nobody reports its nodes yet: their MBeans go, agent-b's own stay.

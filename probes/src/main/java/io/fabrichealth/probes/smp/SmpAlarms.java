@@ -7,6 +7,7 @@ import io.fabrichealth.probes.smp.fabric.KnownNode;
 import io.fabrichealth.probes.smp.fabric.KnownPort;
 import io.fabrichealth.probes.smp.fabric.SweepReport;
 import io.fabrichealth.probes.smp.health.PortFindings;
+import java.util.function.LongPredicate;
 
 /**
  * One observation per subject and sweep for the four SMP alarm kinds; hysteresis is the alarm model's job.
@@ -18,12 +19,19 @@ final class SmpAlarms {
     private SmpAlarms() {
     }
 
-    static void report(FabricMap map, SweepReport sweep, AlarmSink sink) {
+    /**
+     * @param owns the nodes this agent answers for: in a fleet its own (a discovery also sweeps others' nodes, whose
+     *     owners report on them), alone every node
+     */
+    static void report(FabricMap map, SweepReport sweep, AlarmSink sink, LongPredicate owns) {
         for (KnownNode k : map.nodes()) {
             String node = String.format("0x%016x", k.guid());
-            if (!k.sweptHere()) {
-                handOver(k, node, sink); // another member sweeps it, judges it and reports its alarms
+            if (!owns.test(k.guid())) {
+                handOver(k, node, sink); // another member owns it, judges it and reports its alarms
                 continue;
+            }
+            if (!k.sweptHere()) {
+                continue; // owned, but skipped this sweep (claimed or just swept elsewhere): nothing new to say
             }
             boolean silent = sweep.silent().contains(k.guid());
             sink.observe(AlarmKind.MadTimeouts, node, silent, silent

@@ -147,7 +147,7 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
                 sweep = SweepRun.targets(engine, map, c.targets(), refresh, clock);
             }
             Judgement.apply(map, sweep, new Thresholds(c.effectiveThresholds()));
-            SmpAlarms.report(map, sweep, alarms);
+            SmpAlarms.report(map, sweep, alarms, share::owns);
             sweeps++;
             boolean localAnswered = map.nodes().stream().anyMatch(n -> n.local() && sweep.answered().contains(n.guid()));
             boolean good = c.targets().isEmpty() ? localAnswered : !sweep.answered().isEmpty();
@@ -175,7 +175,7 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
      */
     private SweepReport shared(boolean discover, boolean refresh, List<String> notes) {
         map.learn(share.nodes());
-        SweepClaims claims = new SweepClaims(share, claimTtl(engine.settings()));
+        SweepClaims claims = new SweepClaims(share, claimTtl(engine.settings()), discover);
         SweepReport sweep;
         try {
             claims.claimOwned(map.nodes().stream().map(KnownNode::guid).toList());
@@ -185,7 +185,7 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
             share.release(claims.granted());
         }
         if (!claims.refused().isEmpty()) {
-            notes.add(claims.refused().size() + " owned node(s) were claimed by another agent and skipped in sweep "
+            notes.add(claims.refused().size() + " node(s) were claimed by another agent and skipped in sweep "
                     + sweeps + ": " + claims.refused().stream().limit(10).map(g -> String.format("0x%016x", g)).toList());
         }
         if (discover) {

@@ -37,6 +37,15 @@ public interface SweepShare {
     boolean owns(long guid);
 
     /**
+     * Another member swept the node so recently (within most of a sweep period) that sweeping it again now would
+     * only double the MADs it gets this period: after the discovery owner's walk, which reads every node it can
+     * claim, the owners skip those nodes once. Alone: never.
+     */
+    default boolean freshElsewhere(long guid) {
+        return false;
+    }
+
+    /**
      * Claims nodes fleet-wide for one sweep, so that no two agents send to one node at once while ownership
      * moves. A claim lapses after {@code ttl} if its holder dies without releasing it.
      *
