@@ -22,8 +22,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 
 /**
- * The SMP sweep shared through the grid. The oldest member walks the fabric every {@code rediscoverEvery} of its
- * sweeps and publishes the node list; every member computes the same {@link Ownership} from the trusted members'
+ * The SMP sweep shared through the grid. The oldest member walks the fabric (in full once, then a slice of its
+ * switches each sweep, so the whole fabric every {@code rediscoverEvery} sweeps) and publishes the node list; every member computes the same {@link Ownership} from the trusted members'
  * names and the node GUIDs (no one hands out work), sweeps its own nodes by LID under a claim, and publishes what it
  * swept for the others to show.
  *
@@ -87,7 +87,12 @@ public final class GridSweepShare implements SweepShare, AutoCloseable {
 
     @Override
     public boolean discoverNow(long sweep) {
-        return fleet.view().isOldest() && (nodes.isEmpty() || sweep % rediscoverEvery == 0);
+        return fleet.view().isOldest();
+    }
+
+    @Override
+    public int rediscoverEvery() {
+        return rediscoverEvery;
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.fabrichealth.probes.smp;
 import io.fabrichealth.config.SmpConfig;
 import io.fabrichealth.alarms.AlarmSink;
 import io.fabrichealth.probes.Probe;
+import io.fabrichealth.probes.mad.NodeType;
 import io.fabrichealth.config.ProbeFamily;
 import io.fabrichealth.probes.ProbeResult;
 import io.fabrichealth.probes.smp.engine.EngineSettings;
@@ -20,6 +21,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -141,8 +143,9 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
             SweepReport sweep;
             if (c.targets().isEmpty()) {
                 boolean discover = share.discoverNow(sweeps);
-                mode = discover ? "discovery" : "owned";
-                sweep = shared(discover, refresh, notes);
+                Set<Long> slice = discover ? slice(share.rediscoverEvery()) : null;
+                mode = !discover ? "owned" : slice == null ? "discovery" : "rediscovery";
+                sweep = shared(discover, slice, refresh, notes);
             } else {
                 sweep = SweepRun.targets(engine, map, c.targets(), refresh, clock);
             }
@@ -173,13 +176,15 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
      * A discovery or a sweep by LID of the owned nodes, under this sweep's claims (released afterwards, even when
      * the sweep fails). The fleet's node list is learnt first, so a member that never discovers knows every LID.
      */
-    private SweepReport shared(boolean discover, boolean refresh, List<String> notes) {
+    private SweepReport shared(boolean discover, Set<Long> slice, boolean refresh, List<String> notes) {
         map.learn(share.nodes());
-        SweepClaims claims = new SweepClaims(share, claimTtl(engine.settings()), discover);
+        boolean fullWalk = discover && slice == null;
+        SweepClaims claims = new SweepClaims(share, claimTtl(engine.settings()), fullWalk);
         SweepReport sweep;
         try {
             claims.claimOwned(map.nodes().stream().map(KnownNode::guid).toList());
-            sweep = discover ? SweepRun.discover(engine, map, refresh, claims::mine, clock)
+            sweep = fullWalk ? SweepRun.discover(engine, map, refresh, claims::mine, clock)
+                    : slice != null ? SweepRun.rolling(engine, map, slice, refresh, claims::mine, clock)
                     : SweepRun.byLid(engine, map, claims::mine, clock);
         } finally {
             share.release(claims.granted());
@@ -193,6 +198,37 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
             tell(() -> share.publishNodes(found), "the node list");
         }
         return sweep;
+    }
+
+    /**
+     * This sweep's slice of a rolling rediscovery: the known switches, in GUID order, whose index is this sweep's
+     * number modulo {@code every}. Null, for a walk of the whole fabric: alone ({@code every} 1), or while some known
+     * switch has no directed route this agent walked (its first walk, or after it took discovery over).
+     */
+    private Set<Long> slice(int every) {
+        if (every <= 1) {
+            return null;
+        }
+        List<Long> switches = new ArrayList<>();
+        for (KnownNode k : map.nodes()) {
+            if (k.type() == NodeType.SWITCH) {
+                if (map.pathTo(k.guid()) == null) {
+                    return null;
+                }
+                switches.add(k.guid());
+            }
+        }
+        if (switches.isEmpty()) {
+            return null;
+        }
+        switches.sort(Long::compareUnsigned);
+        Set<Long> out = new java.util.LinkedHashSet<>();
+        for (int i = 0; i < switches.size(); i++) {
+            if (i % every == sweeps % every) {
+                out.add(switches.get(i));
+            }
+        }
+        return out;
     }
 
     /**

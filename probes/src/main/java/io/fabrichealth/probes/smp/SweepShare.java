@@ -20,12 +20,21 @@ public interface SweepShare {
     String self();
 
     /**
-     * Whether this sweep walks the fabric by directed route. The fleet says yes to one member (the discovery owner)
-     * every {@code discoveryEvery} sweeps, and always when no node list has been published yet.
+     * Whether this sweep walks the fabric by directed route (in full, or a slice of it: {@link #rediscoverEvery}).
+     * The fleet says yes to one member, the discovery owner, at every sweep; alone, always.
      *
      * @param sweep this agent's sweep number, counting from 0
      */
     boolean discoverNow(long sweep);
+
+    /**
+     * How many sweeps one walk of the whole fabric is spread over. 1 (alone): every sweep walks everything, as a
+     * single agent does. More (a fleet's discovery owner): after its first full walk, each sweep walks a slice of
+     * the switches, so the walk's MADs are spread evenly instead of doubling one period's load.
+     */
+    default int rediscoverEvery() {
+        return 1;
+    }
 
     /** Publishes what this agent's discovery found, for every member; replaces the previous list. */
     void publishNodes(List<FabricNode> nodes);

@@ -17,6 +17,7 @@ import java.util.Map;
 public final class FabricMap {
     private final Map<Long, KnownNode> nodes = new LinkedHashMap<>();
     private final Map<DrPath, Long> guidAtPath = new HashMap<>();
+    private final Map<Long, DrPath> pathTo = new HashMap<>();
 
     public Collection<KnownNode> nodes() {
         return Collections.unmodifiableCollection(nodes.values());
@@ -61,5 +62,15 @@ public final class FabricMap {
 
     void remember(DrPath path, long guid) {
         guidAtPath.put(path, guid);
+        DrPath known = pathTo.get(guid);
+        if (known == null || path.hopCount() < known.hopCount() || guidAtPath.get(known) != guid) {
+            pathTo.put(guid, path);
+        }
+    }
+
+    /** The shortest directed route a walk of this agent's took to the node, or null if none ever did. */
+    public DrPath pathTo(long guid) {
+        DrPath p = pathTo.get(guid);
+        return p != null && Long.valueOf(guid).equals(guidAtPath.get(p)) ? p : null;
     }
 }

@@ -61,6 +61,8 @@ public final class SweepRun {
     private final LongPredicate mine;
     /** Per node, whether {@link #mine} said yes; asked once per sweep, since a fleet's answer may cost a claim. */
     private final Map<Long, Boolean> decided = new HashMap<>();
+    /** A rolling rediscovery walks on only from these switches and from nodes the map does not know; null: all. */
+    private Set<Long> walkFrom;
     private int madsFailed;
 
     private SweepRun(MadEngine engine, FabricMap map, boolean refreshDescriptions, LongPredicate mine) {
@@ -119,6 +121,36 @@ public final class SweepRun {
         for (KnownNode k : map.nodes()) {
             int lid = k.lid();
             if (!k.local() && lid > 0 && lid <= LidRoute.MAX_UNICAST_LID && run.mine(k.guid())) {
+                run.nodeInfo(SmpRoute.lid(lid), null, 0, false, false, k.guid());
+            }
+        }
+        engine.run();
+        return run.merge(start, clock.instant());
+    }
+
+    /**
+     * A rolling rediscovery, for a fleet's discovery owner: instead of walking the whole fabric every
+     * {@code rediscoverEvery} sweeps, which would double one period's MADs to every switch, it walks a slice of the
+     * known switches each sweep, by the directed routes earlier walks took (NodeInfo, PortInfo of every port, and
+     * NodeInfo through every LinkUp port), so every cable is checked once a cycle. A node the walk meets that the
+     * map does not know is walked in full, so new parts of the fabric are found. The nodes that are {@code mine}
+     * and not in the slice are swept by LID, as in {@link #byLid}.
+     *
+     * @param slice the switches to walk from this sweep; each must have a {@link FabricMap#pathTo}
+     */
+    public static SweepReport rolling(MadEngine engine, FabricMap map, Set<Long> slice, boolean refreshDescriptions,
+            LongPredicate mine, Clock clock) {
+        Instant start = clock.instant();
+        SweepRun run = new SweepRun(engine, map, refreshDescriptions, mine);
+        run.walkFrom = slice;
+        run.nodeInfo(DrPath.local(), null, 0, false, true, null);
+        for (long guid : slice) {
+            run.nodeInfo(map.pathTo(guid), null, 0, true, false, guid);
+        }
+        for (KnownNode k : map.nodes()) {
+            int lid = k.lid();
+            if (!k.local() && !slice.contains(k.guid()) && lid > 0 && lid <= LidRoute.MAX_UNICAST_LID
+                    && run.mine(k.guid())) {
                 run.nodeInfo(SmpRoute.lid(lid), null, 0, false, false, k.guid());
             }
         }
@@ -185,7 +217,8 @@ public final class SweepRun {
         }
         NodeVisit v = visits.get(guid);
         if (v == null) {
-            v = new NodeVisit(ni, route, explore, local);
+            boolean walk = explore && (walkFrom == null || walkFrom.contains(guid) || map.node(guid) == null);
+            v = new NodeVisit(ni, route, walk, local);
             visits.put(guid, v);
             if (refreshDescriptions || map.node(guid) == null) {
                 readDescription(v, route);
