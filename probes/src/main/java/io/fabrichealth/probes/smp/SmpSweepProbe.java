@@ -1,11 +1,11 @@
 package io.fabrichealth.probes.smp;
 
-import io.fabrichealth.config.SmpConfig;
 import io.fabrichealth.alarms.AlarmSink;
-import io.fabrichealth.probes.Probe;
-import io.fabrichealth.probes.mad.NodeType;
 import io.fabrichealth.config.ProbeFamily;
+import io.fabrichealth.config.SmpConfig;
+import io.fabrichealth.probes.Probe;
 import io.fabrichealth.probes.ProbeResult;
+import io.fabrichealth.probes.mad.NodeType;
 import io.fabrichealth.probes.smp.engine.EngineSettings;
 import io.fabrichealth.probes.smp.engine.MadEngine;
 import io.fabrichealth.probes.smp.engine.MadTransport;
@@ -20,9 +20,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -184,7 +188,7 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
         try {
             claims.claimOwned(map.nodes().stream().map(KnownNode::guid).toList());
             sweep = fullWalk ? SweepRun.discover(engine, map, refresh, claims::mine, clock)
-                    : slice != null ? SweepRun.rolling(engine, map, slice, refresh, claims::mine, clock)
+                    : slice != null ? SweepRun.rolling(engine, map, slice, refresh, claims::mine, sweptSinceLastTime(), clock)
                     : SweepRun.byLid(engine, map, claims::mine, clock);
         } finally {
             share.release(claims.granted());
@@ -198,6 +202,25 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
             tell(() -> share.publishNodes(found), "the node list");
         }
         return sweep;
+    }
+
+    /**
+     * The PhysState of every port another member swept since this agent's previous sweep began: fresh enough for a
+     * rolling rediscovery to decide where to walk without reading PortInfo again.
+     */
+    private BiFunction<Long, Integer, Integer> sweptSinceLastTime() {
+        SmpSnapshot last = snapshot;
+        if (last.lastSweepAt() == null) {
+            return (guid, port) -> null;
+        }
+        Instant since = last.lastSweepAt().minusMillis(last.sweepDurationMillis());
+        Map<Long, Map<Integer, Integer>> states = new HashMap<>();
+        for (PortSnapshot p : share.othersPorts()) {
+            if (p.lastSweep() != null && p.lastSweep().isAfter(since) && p.physState() >= 0) {
+                states.computeIfAbsent(p.nodeGuid(), g -> new HashMap<>()).put(p.port(), p.physState());
+            }
+        }
+        return (guid, port) -> states.getOrDefault(guid, Map.of()).get(port);
     }
 
     /**
@@ -222,7 +245,7 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
             return null;
         }
         switches.sort(Long::compareUnsigned);
-        Set<Long> out = new java.util.LinkedHashSet<>();
+        Set<Long> out = new LinkedHashSet<>();
         for (int i = 0; i < switches.size(); i++) {
             if (i % every == sweeps % every) {
                 out.add(switches.get(i));

@@ -26,6 +26,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.LongPredicate;
 
@@ -63,6 +64,8 @@ public final class SweepRun {
     private final Map<Long, Boolean> decided = new HashMap<>();
     /** A rolling rediscovery walks on only from these switches and from nodes the map does not know; null: all. */
     private Set<Long> walkFrom;
+    /** A rolling rediscovery's view of ports another member read moments ago: their PhysState code, or null. */
+    private BiFunction<Long, Integer, Integer> freshPhysState = (guid, port) -> null;
     private int madsFailed;
 
     private SweepRun(MadEngine engine, FabricMap map, boolean refreshDescriptions, LongPredicate mine) {
@@ -136,13 +139,19 @@ public final class SweepRun {
      * map does not know is walked in full, so new parts of the fabric are found. The nodes that are {@code mine}
      * and not in the slice are swept by LID, as in {@link #byLid}.
      *
+     * <p>A walked switch that another member owns and swept moments ago costs it one NodeInfo: the walk takes each
+     * port's PhysState from that member's sweep ({@code freshPhysState}) instead of reading PortInfo again, and
+     * still sends NodeInfo through every LinkUp port, so the cable's far end is checked.
+     *
      * @param slice the switches to walk from this sweep; each must have a {@link FabricMap#pathTo}
+     * @param freshPhysState the PhysState code another member read moments ago for a node's port, or null
      */
     public static SweepReport rolling(MadEngine engine, FabricMap map, Set<Long> slice, boolean refreshDescriptions,
-            LongPredicate mine, Clock clock) {
+            LongPredicate mine, BiFunction<Long, Integer, Integer> freshPhysState, Clock clock) {
         Instant start = clock.instant();
         SweepRun run = new SweepRun(engine, map, refreshDescriptions, mine);
         run.walkFrom = slice;
+        run.freshPhysState = freshPhysState;
         run.nodeInfo(DrPath.local(), null, 0, false, true, null);
         for (long guid : slice) {
             run.nodeInfo(map.pathTo(guid), null, 0, true, false, guid);
@@ -224,8 +233,14 @@ public final class SweepRun {
                 readDescription(v, route);
             }
             if (v.isSwitch() && readsPorts(v)) {
-                for (int p = 0; p <= ni.numPorts(); p++) {
-                    portInfo(v, p, route);
+                boolean reuse = walkFrom != null && v.explore && !mine(guid);
+                for (int p = reuse ? 1 : 0; p <= ni.numPorts(); p++) {
+                    Integer known = reuse ? freshPhysState.apply(guid, p) : null;
+                    if (known != null) {
+                        exploreThrough(v, p, known == PhysState.LINK_UP.code(), ni.localPortNum(), route);
+                    } else {
+                        portInfo(v, p, route);
+                    }
                 }
             }
         }
@@ -277,11 +292,15 @@ public final class SweepRun {
 
     /** libibnetdisc's rule: out through LinkUp switch ports but the entry one, and through the agent's own port. */
     private void explore(NodeVisit v, int port, PortInfo pi, SmpRoute route) {
-        if (!v.explore || port == 0 || pi.physState() != PhysState.LINK_UP || !(route instanceof DrPath path)
-                || path.hopCount() >= DrPath.MAX_HOPS) {
+        exploreThrough(v, port, pi.physState() == PhysState.LINK_UP, pi.localPortNum(), route);
+    }
+
+    /** @param cameIn the port the SMP reached the node by (a switch's PortInfo.LocalPortNum) */
+    private void exploreThrough(NodeVisit v, int port, boolean linkUp, int cameIn, SmpRoute route) {
+        if (!v.explore || port == 0 || !linkUp || !(route instanceof DrPath path) || path.hopCount() >= DrPath.MAX_HOPS) {
             return;
         }
-        boolean onward = v.isSwitch() ? port != pi.localPortNum() : v.local && port == v.info.localPortNum();
+        boolean onward = v.isSwitch() ? port != cameIn : v.local && port == v.info.localPortNum();
         if (onward) {
             nodeInfo(path.then(port), v, port, true, false, null);
         }
