@@ -166,7 +166,8 @@ public final class GridSweepShare implements SweepShare, AutoCloseable {
         }
         others(); // refreshes othersByGuid at most once a second
         NodeSnapshot n = othersByGuid.get(guid);
-        return n != null && n.lastAnswered() != null
+        // A dead member's last sweep is no reason to wait: its nodes are swept at once by their new owners.
+        return n != null && n.lastAnswered() != null && fleet.view().names().contains(n.sweptBy())
                 && Duration.between(n.lastAnswered(), fleet.clock().instant()).compareTo(freshFor) < 0;
     }
 
