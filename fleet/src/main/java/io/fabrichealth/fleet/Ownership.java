@@ -13,8 +13,9 @@ import java.util.TreeSet;
  * the node GUIDs, so every member computes the same answer without asking.
  *
  * <p>Each member stands at {@link #POINTS} places on a ring; nodes, taken in the order of their own hash, go to
- * the first member clockwise that still has room. Room is {@code max(ceil(m/n), floor(1.1 m/n))} nodes: the
- * most-loaded member carries at most 1.1 times the mean. A member that leaves hands on only its own nodes (and the
+ * the first member clockwise that still has room. A member's room is {@code floor(1.1 m/n + u)} nodes, with
+ * {@code u} in [0, 1) drawn from its name: the most-loaded member carries at most 1.1 times the mean, rounded up to a
+ * whole node, and a change of membership changes the room of only a few members. A member that leaves hands on only its own nodes (and the
  * few that its nodes then displace); many points per member keep that ripple short.
  */
 public final class Ownership {
@@ -47,7 +48,16 @@ public final class Ownership {
             return new Ownership(Map.of(), Map.of());
         }
         Ring ring = Ring.of(names);
-        int room = Math.max((m + n - 1) / n, (int) Math.floor((1 + SLACK) * m / n + 1e-9));
+        // Each member's room is floor(1.1 m/n + u), u its own fraction in [0, 1): as members come and go, 1.1 m/n moves
+        // a little and only the few members whose u sits at the edge gain or lose a node of room. One room for all
+        // would jump by a whole node for everyone at once and send many members' last nodes down the ring.
+        double share = (1 + SLACK) * m / n;
+        int floor = (m + n - 1) / n; // never less than an even share, so the rooms always hold every node
+        int[] room = new int[n];
+        for (int j = 0; j < n; j++) {
+            double u = (Hashes.of(names.get(j)) >>> 11) * 0x1.0p-53;
+            room[j] = Math.max(floor, (int) Math.floor(share + u - 1e-9));
+        }
         long[] hashes = new long[m];
         for (int i = 0; i < m; i++) {
             hashes[i] = Hashes.mix(nodes[i]);
@@ -63,7 +73,7 @@ public final class Ownership {
             int i = k.intValue();
             int p = ring.firstAtOrAfter(hashes[i]);
             int member = ring.memberAt(p);
-            while (load[member] >= room) {
+            while (load[member] >= room[member]) {
                 member = ring.memberAt(++p);
             }
             load[member]++;

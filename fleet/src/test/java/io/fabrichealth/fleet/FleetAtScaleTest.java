@@ -36,6 +36,8 @@ class FleetAtScaleTest {
     void theMostLoadedMemberSweepsAtMostATenthMoreThanTheMean() {
         Map<String, Integer> loads = all.loads();
         double mean = (double) NODES / MEMBERS;
+        System.out.printf("%d nodes over %d members: most loaded %d, mean %.1f%n", NODES, MEMBERS,
+                Collections.max(loads.values()), mean);
         assertThat(loads).hasSize(MEMBERS);
         assertThat(loads.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(NODES);
         assertThat(Collections.max(loads.values())).isLessThanOrEqualTo((int) Math.floor(1.10 * mean + 1e-9));
@@ -47,10 +49,26 @@ class FleetAtScaleTest {
         String gone = fewer.remove(MEMBERS / 2);
         Ownership after = Ownership.of(fewer, nodes);
         int moved = after.moved(all);
+        System.out.printf("leave of 1 of %d members: %d of %d nodes moved (its own %d)%n", MEMBERS, moved, NODES,
+                all.loads().get(gone));
         assertThat(moved).as("%d of %d nodes moved", moved, NODES)
                 .isLessThanOrEqualTo((int) (NODES * (1.0 / MEMBERS + 0.01)))
                 .isGreaterThanOrEqualTo(all.loads().get(gone)); // at least the leaver's own nodes
         assertThat(after.loads()).doesNotContainKey(gone);
+    }
+
+    @Test
+    void whenOneMemberJoinsAtMostOneNthPlusOnePercentOfTheNodesMove() {
+        List<String> more = new ArrayList<>(members);
+        more.add("host-new");
+        Ownership after = Ownership.of(more, nodes);
+        int moved = after.moved(all);
+        System.out.printf("join of 1 to %d members: %d of %d nodes moved (1/N = %d)%n", MEMBERS, moved, NODES,
+                NODES / (MEMBERS + 1));
+        assertThat(moved).as("%d of %d nodes moved", moved, NODES)
+                .isLessThanOrEqualTo((int) (NODES * (1.0 / (MEMBERS + 1) + 0.01)))
+                .isGreaterThanOrEqualTo(after.loads().get("host-new")); // at least the joiner's new nodes
+        assertThat(after.loads().get("host-new")).isPositive();
     }
 
     @Test
