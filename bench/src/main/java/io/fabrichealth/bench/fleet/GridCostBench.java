@@ -53,13 +53,14 @@ import java.util.logging.Logger;
  *       an idle window, minus the 1-member grid's (which has no peers: JVM and Hazelcast housekeeping only).</li>
  * </ol>
  * Then the estimate for 10,000 hosts. Run: {@code mvn -B -q -pl bench exec:exec@gridcost} (children need the real
- * classpath, hence exec:exec); {@code -Dbench.idleSeconds=60}, {@code -Dbench.groups=1,3,5}.
+ * classpath, hence exec:exec); {@code -Dbench.idleSeconds=60}, {@code -Dbench.groups=1,3,5},
+ * {@code -Dbench.heartbeatSeconds=1} (the fleet's default; the failure detector gets 10 s or 6 heartbeats).
  */
 public final class GridCostBench {
     private static final Logger HAZELCAST_LOG = Logger.getLogger("com.hazelcast");
     private static final int SWITCH_PORTS = 36;
     /** The fleet's defaults (fleet.heartbeat, fleet.failureDetection), as GridFlags passes them. */
-    private static final int HEARTBEAT_SECONDS = 1;
+    private static final int HEARTBEAT_SECONDS = Integer.getInteger("bench.heartbeatSeconds", 1);
     private static final int NO_HEARTBEAT_SECONDS = 10;
     /** The 10,000-host fabric of the estimate: one HCA (1 port) per host, 36-port switches. */
     private static final int EST_HOSTS = 10_000;
@@ -297,7 +298,8 @@ public final class GridCostBench {
                 List<Process> ps = new ArrayList<>();
                 for (int i = 0; i < size; i++) {
                     ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java")
-                            .toString(), "-Xmx128m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+                            .toString(), "-Xmx128m", "-XX:+UseSerialGC",
+                            "-Dbench.heartbeatSeconds=" + HEARTBEAT_SECONDS, "-cp", System.getProperty("java.class.path"),
                             GridCostBench.class.getName(), "member", cluster, ports.get(i).toString(), list,
                             Integer.toString(size), Integer.toString(lifetime));
                     pb.redirectErrorStream(true);
@@ -560,7 +562,8 @@ public final class GridCostBench {
         ports.forEach(p -> j.getTcpIpConfig().addMember("127.0.0.1:" + p));
         c.setProperty("hazelcast.socket.bind.any", "false");
         c.setProperty("hazelcast.heartbeat.interval.seconds", Integer.toString(HEARTBEAT_SECONDS));
-        c.setProperty("hazelcast.max.no.heartbeat.seconds", Integer.toString(NO_HEARTBEAT_SECONDS));
+        c.setProperty("hazelcast.max.no.heartbeat.seconds",
+                Integer.toString(Math.max(NO_HEARTBEAT_SECONDS, 6 * HEARTBEAT_SECONDS)));
         c.setProperty("hazelcast.phone.home.enabled", "false");
         c.setProperty("hazelcast.logging.type", "jdk");
         c.setProperty("hazelcast.wait.seconds.before.join", "1");
