@@ -2,7 +2,10 @@ package io.fabrichealth.bench.overhead;
 
 import io.fabrichealth.cli.AgentClient;
 import io.fabrichealth.cli.Home;
+import io.fabrichealth.cli.payara.GridFlags;
 import io.fabrichealth.cli.payara.PayaraProcess;
+import io.fabrichealth.config.ConfigLoader;
+import io.fabrichealth.config.FabricHealthConfig;
 import io.fabrichealth.testbed.SimulatedFabric;
 import io.fabrichealth.testbed.Topologies;
 import java.io.IOException;
@@ -19,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.jolokia.json.JSONArray;
 import org.jolokia.json.JSONObject;
 
@@ -37,6 +41,12 @@ import org.jolokia.json.JSONObject;
  * </ol>
  * Latency is the HTTP round trip until the last byte of the answer, not the bench's own JSON parsing.
  * <p>
+ * With {@code -Dbench.grid=true} both run with Payara's data grid on (issue 13's acceptance: the agent as a
+ * one-member fleet costs the same budget over bare Payara with the grid on): each is a one-member grid of its own
+ * (its own cluster name and free grid port, tcpip discovery of 127.0.0.1 only, the launcher's {@link GridFlags}),
+ * and the agent runs with {@code fleet.enabled: true}. Without it both run with {@code --nohazelcast}, as a single
+ * agent does.
+ * <p>
  * Run: {@code mvn -B -q -pl bench exec:java@overhead} ({@code -Dbench.minutes=10}, default 10; the window starts
  * after a warm-up of two minutes, so boot and JIT are not charged to the agent; {@code -Dbench.sweeps=N} sweeps
  * for the latency phase, default 200).
@@ -50,14 +60,15 @@ public final class OverheadBench {
         Duration window = Duration.ofMinutes(Long.getLong("bench.minutes", 10));
         Duration warmup = Duration.ofSeconds(Long.getLong("bench.warmupSeconds", 120));
         int sweeps = Integer.getInteger("bench.sweeps", 200);
+        boolean grid = Boolean.getBoolean("bench.grid");
         Path work = Files.createTempDirectory("fh-overhead-");
 
         try (SimulatedFabric fabric = SimulatedFabric.start(Topologies.bundled(), true, work.resolve("fabric"));
-             PayaraProcess bare = start(home, work.resolve("bare"), fabric, true);
-             PayaraProcess agent = start(home, work.resolve("agent"), fabric, false)) {
+             PayaraProcess bare = start(home, work.resolve("bare"), fabric, true, grid);
+             PayaraProcess agent = start(home, work.resolve("agent"), fabric, false, grid)) {
             System.err.println("overhead: bare Payara Micro (empty WAR) and Payara Micro with the agent (default"
                     + " schedules), side by side, " + window.toMinutes() + " min after " + warmup.toSeconds()
-                    + " s warm-up");
+                    + " s warm-up, data grid " + (grid ? "on (each a one-member grid of its own)" : "off"));
             bare.awaitJolokiaOrRoot(Duration.ofSeconds(180), true);
             agent.awaitJolokiaOrRoot(Duration.ofSeconds(180), false);
             Thread.sleep(warmup.toMillis());
@@ -81,6 +92,8 @@ public final class OverheadBench {
             double seconds = (System.nanoTime() - start) / 1e9;
             double bareCpu = Sample.of(bare.pid()).minus(b0) / (double) TICKS_PER_SECOND / seconds * 100;
             double agentCpu = Sample.of(agent.pid()).minus(a0) / (double) TICKS_PER_SECOND / seconds * 100;
+            System.out.println("data grid: " + (grid ? "on, each a one-member grid (agent: fleet.enabled true); "
+                    + gridState(bare) + "; " + gridState(agent) : "off (--nohazelcast)"));
             System.out.printf("bare Payara: %.2f%% of one core, RSS %d MiB (max)%n", bareCpu, bareRss / 1024);
             System.out.printf("with agent:  %.2f%% of one core, RSS %d MiB (max)%n", agentCpu, agentRss / 1024);
             System.out.printf("agent cost:  %.2f%% of one core (goal <= 1%%), %d MiB RSS (goal <= 64 MiB)%n",
@@ -127,12 +140,14 @@ public final class OverheadBench {
         }
     }
 
-    private static PayaraProcess start(Home home, Path work, SimulatedFabric fabric, boolean bare) throws IOException {
+    private static PayaraProcess start(Home home, Path work, SimulatedFabric fabric, boolean bare, boolean grid)
+            throws Exception {
         Files.createDirectories(work);
         int http = freePort();
         Path config = work.resolve("agent.yaml");
-        Files.writeString(config, """
+        String yaml = """
                 agent:
+                  name: bench-%s
                   stateDir: %s
                 http:
                   port: %d
@@ -142,11 +157,43 @@ public final class OverheadBench {
                   listen: 127.0.0.1:%d
                 pingpong:
                   listen: 127.0.0.1:%d
-                """.formatted(work.resolve("state"), http, freePort(), freePort()));
+                """.formatted(bare ? "bare" : "agent", work.resolve("state"), http, freePort(), freePort());
+        if (grid) {
+            // A grid of one: its own cluster name and port, and the only member it looks for is itself.
+            int gridPort = freePort();
+            yaml += """
+                    fleet:
+                      enabled: true
+                      name: fh-overhead-%s
+                      discovery: {mode: tcpip, members: [127.0.0.1:%d]}
+                      interfaces: [127.0.0.1]
+                      port: %d
+                    """.formatted(UUID.randomUUID(), gridPort, gridPort);
+        }
+        Files.writeString(config, yaml);
+        // The launcher's own mapping of fleet: to Payara's flags; the bare server gets the same flags from its file
+        // (its empty WAR never reads it).
+        FabricHealthConfig c = ConfigLoader.load(config);
+        List<String> jvm = new ArrayList<>(List.of("-Xlog:gc:file=" + work.resolve("gc.log") + ":uptime"));
+        jvm.addAll(GridFlags.jvm(c.fleet()));
         Path war = bare ? emptyWar(work) : home.war();
         return PayaraProcess.start(new PayaraProcess.Spec(home.payaraJar(), war, home.jniJar(),
-                "127.0.0.1", http, config, fabric.clientEnv(null), work.resolve("payara"),
-                List.of("-Xlog:gc:file=" + work.resolve("gc.log") + ":uptime")));
+                "127.0.0.1", http, config, fabric.clientEnv(null), work.resolve("payara"), jvm,
+                GridFlags.payara(c.fleet(), c.agent().name())));
+    }
+
+    /**
+     * What Payara's data grid status lines in the log say: the grid ran, and alone. Printed with the figures, so a
+     * grid that never started (or two that merged) shows next to what it would have falsified.
+     */
+    private static String gridState(PayaraProcess p) throws IOException {
+        String log = Files.readString(p.log());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("DG Name: (\\S+) DG Size: (\\d+)").matcher(log);
+        java.util.Set<String> seen = new java.util.TreeSet<>();
+        while (m.find()) {
+            seen.add(m.group(1) + " size " + m.group(2));
+        }
+        return seen.isEmpty() ? "NO DATA GRID in " + p.log() : String.join(", ", seen);
     }
 
     /** The bulk read's latency during sweeps and at rest, and its CPU cost to the agent. */
