@@ -8,7 +8,8 @@ import com.hazelcast.map.IMap;
 import com.hazelcast.map.LocalMapStats;
 import io.fabrichealth.config.HostPort;
 import io.fabrichealth.config.Transport;
-import io.fabrichealth.fleet.grid.BenchRecords;
+import io.fabrichealth.fleet.grid.GridMaps;
+import io.fabrichealth.fleet.grid.GridSweepShare;
 import io.fabrichealth.fleet.grid.Card;
 import io.fabrichealth.fleet.grid.Seal;
 import io.fabrichealth.probes.mad.NodeType;
@@ -112,13 +113,13 @@ public final class GridCostBench {
                 switches + hcas);
         try (Bed bed = new Bed(3)) {
             List<HazelcastInstance> m = bed.members;
-            IMap<String, String> swept = m.get(0).getMap(BenchRecords.SWEPT);
+            IMap<String, String> swept = m.get(0).getMap(GridMaps.SWEPT);
             Map<String, String> sw = f.sweptValues(seal, 0, switches);
             Map<String, String> ca = f.sweptValues(seal, switches, switches + hcas);
             swept.putAll(sw);
-            long afterSwitches = cost(m, BenchRecords.SWEPT);
+            long afterSwitches = cost(m, GridMaps.SWEPT);
             swept.putAll(ca);
-            long afterAll = cost(m, BenchRecords.SWEPT);
+            long afterAll = cost(m, GridMaps.SWEPT);
             double swCost = afterSwitches / (double) switches;
             double caCost = (afterAll - afterSwitches) / (double) hcas;
             double swBytes = sw.values().stream().mapToLong(GridCostBench::utf8).average().orElse(0);
@@ -130,35 +131,35 @@ public final class GridCostBench {
             System.out.printf("  per entry (owned+backup): switch (36 ports) %,.0f B = %,.0f B/port; HCA (1 port)"
                     + " %,.0f B%n", swCost, swCost / SWITCH_PORTS, caCost);
             System.out.printf("  value bytes: switch entry %,.0f B, HCA entry %,.0f B (the seal adds %d B each)%n",
-                    swBytes, caBytes, utf8(BenchRecords.seal(seal, "")));
+                    swBytes, caBytes, utf8(seal.seal("")));
 
-            IMap<String, String> nodes = m.get(0).getMap(BenchRecords.NODES);
-            String nodeList = BenchRecords.seal(seal, SmpJson.encodeNodes(f.nodes));
-            nodes.set(BenchRecords.FABRIC, nodeList);
-            long nodesCost = cost(m, BenchRecords.NODES);
+            IMap<String, String> nodes = m.get(0).getMap(GridMaps.NODES);
+            String nodeList = seal.seal(SmpJson.encodeNodes(f.nodes));
+            nodes.set(GridMaps.FABRIC, nodeList);
+            long nodesCost = cost(m, GridMaps.NODES);
             double nodesPerNode = utf8(nodeList) / (double) f.nodes.size();
             System.out.printf("  nodes: one entry of %,d B (%,.0f B per node), entry memory %,d B (owned+backup)"
                     + " = %,.0f B per 1,000 ports, held by 2 of the members only%n", utf8(nodeList), nodesPerNode,
                     nodesCost, nodesCost * 1000.0 / ports);
 
             // The estimate's node list, built for real: 11,000 nodes and their links, one value.
-            long estNodes = utf8(BenchRecords.seal(seal, SmpJson.encodeNodes(
+            long estNodes = utf8(seal.seal(SmpJson.encodeNodes(
                     Fabric.of(EST_SWITCHES, EST_HOSTS, now).nodes)));
 
             Card card = card(now);
-            int cardBytes = (int) utf8(BenchRecords.seal(seal, BenchRecords.cardJson(card)));
-            int cardPlain = (int) utf8(BenchRecords.seal(Seal.none(), BenchRecords.cardJson(card)));
-            IMap<String, String> cards = m.get(0).getMap(BenchRecords.CARDS);
+            int cardBytes = (int) utf8(seal.seal(card.toJson()));
+            int cardPlain = (int) utf8(Seal.none().seal(card.toJson()));
+            IMap<String, String> cards = m.get(0).getMap(GridMaps.CARDS);
             Map<String, String> thousand = new HashMap<>();
             for (int i = 0; i < 1000; i++) {
                 Card c = card(now);
                 Card named = new Card(String.format("hpc-node-%05d", i), c.host(), c.member(), c.jolokiaUrl(),
                         c.burst(), c.pingpong(), c.transports(), c.ca(), c.port(), c.portGuid() + i, c.lid() + i,
                         c.version(), now, now);
-                thousand.put(named.name(), BenchRecords.seal(seal, BenchRecords.cardJson(named)));
+                thousand.put(named.name(), seal.seal(named.toJson()));
             }
             cards.putAll(thousand);
-            double cardCost = cost(m, BenchRecords.CARDS) / 1000.0;
+            double cardCost = cost(m, GridMaps.CARDS) / 1000.0;
             System.out.printf("card: %d B signed (%d B without a secret); entry memory %,.0f B per card (owned+backup)"
                     + "%n", cardBytes, cardPlain, cardCost);
 
@@ -176,9 +177,9 @@ public final class GridCostBench {
         List<NodeSnapshot> ns = new ArrayList<>();
         List<PortSnapshot> ps = new ArrayList<>();
         long pulled = 0;
-        for (Map.Entry<String, String> e : member.<String, String>getMap(BenchRecords.SWEPT).entrySet()) {
+        for (Map.Entry<String, String> e : member.<String, String>getMap(GridMaps.SWEPT).entrySet()) {
             pulled += utf8(e.getValue());
-            SmpJson.Swept s = SmpJson.decodeSwept(BenchRecords.open(seal, e.getValue()));
+            SmpJson.Swept s = SmpJson.decodeSwept(seal.open(e.getValue()));
             ns.addAll(s.nodes());
             ps.addAll(s.ports());
         }
@@ -256,7 +257,7 @@ public final class GridCostBench {
         Map<String, String> sweptValues(Seal seal, int from, int to) {
             Map<String, String> out = new HashMap<>();
             for (NodeSnapshot n : snaps.subList(from, to)) {
-                out.put(BenchRecords.key(n.guid()), BenchRecords.seal(seal,
+                out.put(GridSweepShare.hex(n.guid()), seal.seal(
                         SmpJson.encodeSwept(List.of(n), ports.get(n.guid()))));
             }
             return out;

@@ -35,7 +35,8 @@ public record Card(String name, String host, String member, String jolokiaUrl, H
                 version, startedAt, at);
     }
 
-    String toJson() {
+    /** The card as it is stored in the grid (before the seal). */
+    public String toJson() {
         JSONObject o = new JSONObject();
         o.put("format", FORMAT);
         o.put("name", name);

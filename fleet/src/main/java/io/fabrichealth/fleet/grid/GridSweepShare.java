@@ -273,7 +273,8 @@ public final class GridSweepShare implements SweepShare, AutoCloseable {
         return nodesProblem;
     }
 
-    static String hex(long guid) {
+    /** The key of a node in the swept and claims maps. */
+    public static String hex(long guid) {
         return String.format("0x%016x", guid);
     }
 

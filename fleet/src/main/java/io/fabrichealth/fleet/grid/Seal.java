@@ -39,12 +39,13 @@ public final class Seal {
         return new Seal(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), ALGORITHM));
     }
 
-    String seal(String json) {
+    /** The value to store for {@code json}: the JSON itself, or with its signature in front. */
+    public String seal(String json) {
         return key == null ? json : MARK + mac(json) + "\n" + json;
     }
 
     /** @throws RecordException when the record is not signed as this agent expects */
-    String open(String value) {
+    public String open(String value) {
         if (value == null) {
             throw new RecordException("the record is empty");
         }
