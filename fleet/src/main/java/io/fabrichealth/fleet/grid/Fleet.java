@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -49,6 +50,8 @@ public final class Fleet implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(Fleet.class.getName());
     /** Events come in bursts (a member and its card); one refresh after the burst does for all. */
     private static final long SETTLE_MS = 150;
+    /** A full read of the cards every this many refreshes (at least one per failure-detection time): a safety net. */
+    private static final int RESYNC_EVERY = 10;
 
     private final HazelcastInstance grid;
     private final FleetConfig config;
@@ -60,6 +63,9 @@ public final class Fleet implements AutoCloseable {
     private final List<UUID> registrations = new ArrayList<>();
     private final Set<String> raisedLost = new HashSet<>();
     private final Map<String, String> cardProblems = new HashMap<>();
+    /** The cards as the grid's events delivered them: a membership change costs one card, not a read of all. */
+    private final Map<String, String> cardValues = new ConcurrentHashMap<>();
+    private int refreshes;
     private volatile Card card;
     private volatile View view;
     private ScheduledFuture<?> pending;
@@ -179,8 +185,30 @@ public final class Fleet implements AutoCloseable {
                 soon();
             }
         });
-        for (String map : List.of(GridMaps.CARDS, GridMaps.LOST)) {
-            registrations.add(grid.<String, String>getMap(map).addEntryListener(new Changes(this::soon), false));
+        registrations.add(grid.<String, String>getMap(GridMaps.CARDS).addEntryListener(new CardEvents(), true));
+        registrations.add(grid.<String, String>getMap(GridMaps.LOST).addEntryListener(new Changes(this::soon), false));
+        cardValues.putAll(grid.<String, String>getMap(GridMaps.CARDS)); // after the listener: no change is missed
+    }
+
+    /** Keeps {@link #cardValues} as the grid's cards are added, changed and removed. */
+    private final class CardEvents implements EntryAddedListener<String, String>, EntryUpdatedListener<String, String>,
+            EntryRemovedListener<String, String> {
+        @Override
+        public void entryAdded(EntryEvent<String, String> e) {
+            cardValues.put(e.getKey(), e.getValue());
+            soon();
+        }
+
+        @Override
+        public void entryUpdated(EntryEvent<String, String> e) {
+            cardValues.put(e.getKey(), e.getValue());
+            soon();
+        }
+
+        @Override
+        public void entryRemoved(EntryEvent<String, String> e) {
+            cardValues.remove(e.getKey());
+            soon();
         }
     }
 
@@ -224,15 +252,23 @@ public final class Fleet implements AutoCloseable {
         }
     }
 
-    /** Reads the cards, works out who is alive and who is lost; on the worker thread only. */
+    /**
+     * Works out who is alive and who is lost, from the cards the events delivered; on the worker thread only. Every
+     * {@link #RESYNC_EVERY}th refresh reads all cards from the grid again, in case an event was lost.
+     */
     private void refresh() {
         List<String> order = grid.getCluster().getMembers().stream().map(m -> m.getUuid().toString()).toList();
         IMap<String, String> cards = grid.getMap(GridMaps.CARDS);
+        if (refreshes++ % RESYNC_EVERY == 0) {
+            Map<String, String> all = new HashMap<>(cards);
+            cardValues.keySet().retainAll(all.keySet());
+            cardValues.putAll(all);
+        }
         List<Card> live = new ArrayList<>();
         Map<String, String> stale = new HashMap<>();
         List<String> problems = new ArrayList<>();
         boolean mineThere = false;
-        for (Map.Entry<String, String> e : cards.entrySet()) {
+        for (Map.Entry<String, String> e : Map.copyOf(cardValues).entrySet()) {
             Card c;
             try {
                 c = Card.fromJson(seal.open(e.getValue()));

@@ -1,7 +1,11 @@
 package io.fabrichealth.fleet.grid;
 
+import com.hazelcast.core.EntryEvent;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.map.IMap;
+import com.hazelcast.map.listener.EntryAddedListener;
+import com.hazelcast.map.listener.EntryRemovedListener;
+import com.hazelcast.map.listener.EntryUpdatedListener;
 import io.fabrichealth.fleet.Ownership;
 import io.fabrichealth.probes.smp.FabricNode;
 import io.fabrichealth.probes.smp.NodeSnapshot;
@@ -18,6 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 
@@ -42,8 +48,13 @@ public final class GridSweepShare implements SweepShare, AutoCloseable {
     private final String self;
     private final int rediscoverEvery;
     private final Duration freshFor;
-    private final List<Runnable> gained = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<Runnable> gained = new CopyOnWriteArrayList<>();
     private final UUID nodesRegistration;
+    private final UUID sweptRegistration;
+    /** What the others swept, as the grid's events delivered it: each record crosses the network once per change. */
+    private final Map<String, String> sweptValues = new ConcurrentHashMap<>();
+    /** Decoded records by key, reused while the value is the same. */
+    private final Map<String, Decoded> decoded = new HashMap<>();
     private volatile List<FabricNode> nodes = List.of();
     private volatile Ownership ownership;
     private volatile List<String> owners = List.of();
@@ -76,6 +87,9 @@ public final class GridSweepShare implements SweepShare, AutoCloseable {
         this.freshFor = sweepPeriod.multipliedBy(4).dividedBy(5);
         nodesRegistration = grid.<String, String>getMap(GridMaps.NODES).addEntryListener(
                 new Fleet.Changes(() -> fleet.onFleetThread(this::loadNodes)), false);
+        IMap<String, String> swept = grid.getMap(GridMaps.SWEPT);
+        sweptRegistration = swept.addEntryListener(new SweptEvents(), true);
+        sweptValues.putAll(swept); // after the listener: no change is missed
         fleet.addListener(view -> reassign("members " + String.join(", ", view.names())));
         fleet.onFleetThread(this::loadNodes);
     }
@@ -227,7 +241,30 @@ public final class GridSweepShare implements SweepShare, AutoCloseable {
         return others().ports();
     }
 
-    /** Everything others swept, of nodes still in the fabric; read at most once a second. */
+    private record Decoded(String value, SmpJson.Swept swept) {
+    }
+
+    /** Keeps {@link #sweptValues} as members publish; decoding waits until someone reads. */
+    private final class SweptEvents implements EntryAddedListener<String, String>,
+            EntryUpdatedListener<String, String>,
+            EntryRemovedListener<String, String> {
+        @Override
+        public void entryAdded(EntryEvent<String, String> e) {
+            sweptValues.put(e.getKey(), e.getValue());
+        }
+
+        @Override
+        public void entryUpdated(EntryEvent<String, String> e) {
+            sweptValues.put(e.getKey(), e.getValue());
+        }
+
+        @Override
+        public void entryRemoved(EntryEvent<String, String> e) {
+            sweptValues.remove(e.getKey());
+        }
+    }
+
+    /** Everything others swept, of nodes still in the fabric; rebuilt at most once a second. */
     private synchronized SmpJson.Swept others() {
         Instant now = fleet.clock().instant();
         if (Duration.between(othersAt, now).compareTo(OTHERS_FRESH) < 0) {
@@ -237,9 +274,15 @@ public final class GridSweepShare implements SweepShare, AutoCloseable {
         nodes.forEach(n -> fabric.add(n.guid()));
         List<NodeSnapshot> ns = new ArrayList<>();
         List<PortSnapshot> ps = new ArrayList<>();
-        for (Map.Entry<String, String> e : grid.<String, String>getMap(GridMaps.SWEPT).entrySet()) {
+        decoded.keySet().retainAll(sweptValues.keySet());
+        for (Map.Entry<String, String> e : sweptValues.entrySet()) {
             try {
-                SmpJson.Swept s = SmpJson.decodeSwept(seal.open(e.getValue()));
+                Decoded d = decoded.get(e.getKey());
+                if (d == null || !d.value().equals(e.getValue())) {
+                    d = new Decoded(e.getValue(), SmpJson.decodeSwept(seal.open(e.getValue())));
+                    decoded.put(e.getKey(), d);
+                }
+                SmpJson.Swept s = d.swept();
                 for (NodeSnapshot n : s.nodes()) {
                     if (!self.equals(n.sweptBy()) && fabric.contains(n.guid())) {
                         ns.add(n);
@@ -282,6 +325,7 @@ public final class GridSweepShare implements SweepShare, AutoCloseable {
     public void close() {
         try {
             grid.getMap(GridMaps.NODES).removeEntryListener(nodesRegistration);
+            grid.getMap(GridMaps.SWEPT).removeEntryListener(sweptRegistration);
         } catch (RuntimeException e) {
             // the grid is already gone
         }
