@@ -22,8 +22,9 @@ import java.util.List;
  * @param failureDetection how long without a heartbeat before a member counts as dead (whole seconds)
  * @param peers {@code auto}: ping-pong and burst peers are drawn from the fleet, on top of {@code peers:}
  * @param randomPeers k: each agent probes its ring successor plus k random members
- * @param rediscoverEvery the discovery owner walks the fabric by directed route every this many of its sweeps;
- *     in between, each agent sweeps the nodes it owns by LID (a single agent walks every sweep)
+ * @param rediscoverEvery the discovery owner walks the whole fabric once, then a slice of its switches each sweep,
+ *     so all of it every this many sweeps; each agent sweeps the nodes it owns by LID (a single agent walks all
+ *     of it every sweep)
  * @param exportFleet {@code /metrics} exports the whole fleet's ports, not only the ones this agent swept
  * @param secretFile a secret every agent of the fleet shares; every record an agent writes to the grid is signed
  *     with it, and records without a good signature are refused. Hazelcast 5 (Payara Community) has neither a

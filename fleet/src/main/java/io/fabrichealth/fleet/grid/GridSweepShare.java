@@ -60,6 +60,8 @@ public final class GridSweepShare implements SweepShare, AutoCloseable {
     private volatile List<String> owners = List.of();
     private volatile Rebalance lastRebalance = Rebalance.NONE;
     private volatile String nodesProblem = "";
+    private String publishedShape = "";
+    private Instant publishedAt = Instant.EPOCH;
     private SmpJson.Swept others = new SmpJson.Swept(List.of(), List.of());
     private volatile Map<Long, NodeSnapshot> othersByGuid = Map.of();
     private Instant othersAt = Instant.EPOCH;
@@ -109,11 +111,33 @@ public final class GridSweepShare implements SweepShare, AutoCloseable {
         return rediscoverEvery;
     }
 
+    /**
+     * Writes the node list when its shape changed (a node, a LID, a cable) or once per full rediscovery cycle: a
+     * rolling rediscovery ends every sweep, and rewriting an unchanged list each time would send it to every member
+     * every period.
+     */
     @Override
     public void publishNodes(List<FabricNode> found) {
+        String shape = shape(found);
+        Instant now = fleet.clock().instant();
+        Duration cycle = freshFor.multipliedBy(rediscoverEvery);
+        if (shape.equals(publishedShape) && Duration.between(publishedAt, now).compareTo(cycle) < 0) {
+            nodes = List.copyOf(found);
+            return;
+        }
         grid.<String, String>getMap(GridMaps.NODES).set(GridMaps.FABRIC, seal.seal(SmpJson.encodeNodes(found)));
+        publishedShape = shape;
+        publishedAt = now;
         nodes = List.copyOf(found);
         reassign("node list: " + found.size() + " node(s)");
+    }
+
+    /** What the other members sweep by: the nodes, their LIDs and cables, not when or by whom they were seen. */
+    private static String shape(List<FabricNode> list) {
+        StringBuilder b = new StringBuilder();
+        list.stream().sorted(java.util.Comparator.comparingLong(FabricNode::guid)).forEach(n -> b.append(n.guid())
+                .append(':').append(n.lid()).append(':').append(n.numPorts()).append(n.links()).append('\n'));
+        return b.toString();
     }
 
     private void loadNodes() {
