@@ -37,16 +37,26 @@ final class PrometheusServer implements AutoCloseable {
 
     /** @param targets quoted host:port strings, as the YAML list wants them */
     static PrometheusServer start(Path dir, List<String> targets) throws IOException {
+        return start(dir, targets, null);
+    }
+
+    /** @param rules an alert rules file to evaluate every second, or null */
+    static PrometheusServer start(Path dir, List<String> targets, Path rules) throws IOException {
         Files.createDirectories(dir);
         int port = HostProcess.freePort();
+        String ruleFiles = "";
+        if (rules != null) {
+            Files.copy(rules, dir.resolve(rules.getFileName()));
+            ruleFiles = "  evaluation_interval: 1s\nrule_files: [" + rules.getFileName() + "]\n";
+        }
         Files.writeString(dir.resolve("prometheus.yml"), """
                 global:
                   scrape_interval: 1s
-                scrape_configs:
+                %sscrape_configs:
                   - job_name: fabric-health
                     static_configs:
                       - targets: [%s]
-                """.formatted(String.join(", ", targets)));
+                """.formatted(ruleFiles, String.join(", ", targets)));
         try {
             return new PrometheusServer(new ProcessBuilder("prometheus", "--config.file=" + dir.resolve("prometheus.yml"),
                     "--storage.tsdb.path=" + dir.resolve("data"), "--web.listen-address=127.0.0.1:" + port)
@@ -60,7 +70,7 @@ final class PrometheusServer implements AutoCloseable {
     String await(String path, Predicate<String> done) {
         AtomicReference<String> body = new AtomicReference<>("");
         try {
-            return Awaitility.await("Prometheus answers as expected at " + path).atMost(Duration.ofSeconds(120))
+            return Awaitility.await("Prometheus answers as expected at " + path).atMost(Duration.ofSeconds(180))
                     .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(500)).until(() -> {
                         assertThat(process.isAlive()).as("prometheus is running; see prometheus.log").isTrue();
                         try {

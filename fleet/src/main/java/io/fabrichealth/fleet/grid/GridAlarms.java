@@ -8,9 +8,9 @@ import com.hazelcast.map.listener.EntryUpdatedListener;
 import io.fabrichealth.alarms.Alarm;
 import io.fabrichealth.alarms.AlarmBook;
 import io.fabrichealth.alarms.AlarmChange;
+import io.fabrichealth.alarms.AlarmJson;
 import io.fabrichealth.alarms.AlarmListener;
 import io.fabrichealth.alarms.FleetAlarms;
-import io.fabrichealth.config.AlarmKind;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -136,35 +136,18 @@ public final class GridAlarms implements FleetAlarms, AlarmListener, AutoCloseab
     }
 
     static String toJson(String raisedBy, Alarm a) {
-        JSONObject o = new JSONObject();
+        JSONObject o = AlarmJson.row(a);
         o.put("raisedBy", raisedBy);
-        o.put("id", a.id());
-        o.put("kind", a.kind().name());
-        o.put("severity", a.severity().name());
-        o.put("subject", a.subject());
-        o.put("raisedAt", a.raisedAt().toString());
-        o.put("lastSeenAt", a.lastSeenAt().toString());
-        o.put("count", a.count());
-        o.put("details", a.details());
-        o.put("acknowledged", a.acknowledged());
-        o.put("acknowledgedBy", a.acknowledgedBy());
-        o.put("acknowledgedAt", a.acknowledgedAt() == null ? "" : a.acknowledgedAt().toString());
         return o.toJSONString();
     }
 
     static Raised fromJson(String text) {
         Json j = Json.parse(text, "fleet alarm");
-        AlarmKind kind;
         try {
-            kind = AlarmKind.valueOf(j.string("kind"));
+            return new Raised(j.string("raisedBy"), AlarmJson.alarm(j.object()));
         } catch (IllegalArgumentException e) {
-            throw new RecordException("the fleet alarm's kind '" + j.string("kind") + "' is unknown to this version");
+            throw new RecordException("the fleet alarm was refused: " + e.getMessage());
         }
-        String ackAt = j.string("acknowledgedAt");
-        Alarm a = new Alarm(j.string("id"), kind, kind.severity(), j.string("subject"),
-                j.instant("raisedAt"), j.instant("lastSeenAt"), j.number("count"), j.string("details"),
-                j.bool("acknowledged"), j.string("acknowledgedBy"), ackAt.isEmpty() ? null : Instant.parse(ackAt), null);
-        return new Raised(j.string("raisedBy"), a);
     }
 
     @Override
