@@ -4,15 +4,16 @@ import com.hazelcast.core.HazelcastInstance;
 import io.fabrichealth.alarms.AlarmBook;
 import io.fabrichealth.config.FabricHealthConfig;
 import io.fabrichealth.config.FleetConfig;
+import io.fabrichealth.config.ProbeFamily;
+import io.fabrichealth.config.ScheduleConfig;
 import io.fabrichealth.fleet.grid.Card;
 import io.fabrichealth.fleet.grid.Fleet;
 import io.fabrichealth.fleet.grid.FleetParts;
 import io.fabrichealth.fleet.grid.Seal;
-import io.fabrichealth.config.ProbeFamily;
-import io.fabrichealth.config.ScheduleConfig;
 import java.io.IOException;
-import java.time.Duration;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.function.Consumer;
 import java.util.logging.Logger;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
@@ -36,7 +37,7 @@ public final class FleetWiring {
     }
 
     /** @param problems receives why the agent runs alone, for the Agent MBean */
-    public static FleetParts join(FabricHealthConfig cfg, AlarmBook book, Card card, java.util.function.Consumer<String> problems) {
+    public static FleetParts join(FabricHealthConfig cfg, AlarmBook book, Card card, Consumer<String> problems) {
         FleetConfig f = cfg.fleet();
         if (!f.enabled()) {
             return FleetParts.alone(Fleet.alone(card.name(), "fleet.enabled is false"));

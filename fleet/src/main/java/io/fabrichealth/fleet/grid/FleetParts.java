@@ -7,6 +7,7 @@ import io.fabrichealth.probes.PeerSource;
 import io.fabrichealth.probes.pingpong.PingPongListener;
 import io.fabrichealth.probes.smp.SweepShare;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -93,7 +94,7 @@ public final class FleetParts implements AutoCloseable {
         if (gridSweeps == null) {
             return new FleetStatus(v, Map.of(), GridSweepShare.Rebalance.NONE, List.of(), v.problems());
         }
-        List<String> problems = new java.util.ArrayList<>(v.problems());
+        List<String> problems = new ArrayList<>(v.problems());
         if (!gridSweeps.problem().isEmpty()) {
             problems.add(gridSweeps.problem());
         }

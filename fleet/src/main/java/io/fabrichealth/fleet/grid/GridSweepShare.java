@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -135,7 +136,7 @@ public final class GridSweepShare implements SweepShare, AutoCloseable {
     /** What the other members sweep by: the nodes, their LIDs and cables, not when or by whom they were seen. */
     private static String shape(List<FabricNode> list) {
         StringBuilder b = new StringBuilder();
-        list.stream().sorted(java.util.Comparator.comparingLong(FabricNode::guid)).forEach(n -> b.append(n.guid())
+        list.stream().sorted(Comparator.comparingLong(FabricNode::guid)).forEach(n -> b.append(n.guid())
                 .append(':').append(n.lid()).append(':').append(n.numPorts()).append(n.links()).append('\n'));
         return b.toString();
     }
