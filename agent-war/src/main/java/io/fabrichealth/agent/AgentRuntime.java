@@ -6,7 +6,9 @@ import io.fabrichealth.agent.families.FamilyWiring;
 import io.fabrichealth.agent.families.Wiring;
 import io.fabrichealth.config.ConfigService;
 import io.fabrichealth.config.FabricHealthConfig;
+import io.fabrichealth.config.ProbeFamily;
 import io.fabrichealth.fleet.grid.Card;
+import io.fabrichealth.jni.NativeFamily;
 import io.fabrichealth.fleet.grid.Fleet;
 import io.fabrichealth.fleet.grid.FleetParts;
 import io.fabrichealth.mbeans.fleet.FleetMXBean;
@@ -122,7 +124,7 @@ final class AgentRuntime implements AutoCloseable {
 
         PrometheusRegistry metrics = new PrometheusRegistry(); // per deployment, so a redeploy starts clean
         FleetParts fleet = push(configs.current().isPresent()
-                ? FleetWiring.join(cfg, book, card(cfg, agent, startedAt), state::error)
+                ? FleetWiring.join(cfg, book, card(cfg, agent, state, startedAt), state::error)
                 : FleetParts.alone(Fleet.alone(cfg.agent().name(), "the config is invalid")));
         alarms.attachFleet(cfg.agent().name(), fleet.alarms());
         registry.register(ObjectNames.parse(FleetMXBean.OBJECT_NAME), new FleetView(fleet), FleetMXBean.class);
@@ -163,7 +165,9 @@ final class AgentRuntime implements AutoCloseable {
     }
 
     /** This agent's card: who it is, where to read it and where to probe it; the fabric port follows once known. */
-    private static Card card(FabricHealthConfig cfg, Agent agent, Instant startedAt) {
+    private static Card card(FabricHealthConfig cfg, Agent agent, AgentState state, Instant startedAt) {
+        boolean umad = state.natives().stream().anyMatch(n -> n.family() == NativeFamily.UMAD && n.available());
+        boolean scheduled = cfg.schedules().stream().anyMatch(s -> s.probe() == ProbeFamily.SMP_SWEEP && s.enabled());
         String host;
         try {
             host = InetAddress.getLocalHost().getHostName();
@@ -171,7 +175,8 @@ final class AgentRuntime implements AutoCloseable {
             host = cfg.agent().name();
         }
         return new Card(cfg.agent().name(), host, "", agent.getJolokiaUrl(), cfg.bursts().listen(),
-                cfg.pingpong().listen(), cfg.pingpong().transports(), "", 0, 0, 0, agent.getVersion(), startedAt,
+                cfg.pingpong().listen(), cfg.pingpong().transports(), umad && scheduled, "", 0, 0, 0, agent.getVersion(),
+                startedAt,
                 startedAt);
     }
 

@@ -154,7 +154,7 @@ public final class GridCostBench {
             for (int i = 0; i < 1000; i++) {
                 Card c = card(now);
                 Card named = new Card(String.format("hpc-node-%05d", i), c.host(), c.member(), c.jolokiaUrl(),
-                        c.burst(), c.pingpong(), c.transports(), c.ca(), c.port(), c.portGuid() + i, c.lid() + i,
+                        c.burst(), c.pingpong(), c.transports(), c.sweeps(), c.ca(), c.port(), c.portGuid() + i, c.lid() + i,
                         c.version(), now, now);
                 thousand.put(named.name(), seal.seal(named.toJson()));
             }
@@ -215,7 +215,7 @@ public final class GridCostBench {
     private static Card card(Instant now) {
         return new Card("hpc-node-04217", "hpc-node-04217.cluster.example.org", UUID.randomUUID().toString(),
                 "http://10.12.34.217:8778/jolokia", new HostPort("10.12.34.217", 7470),
-                new HostPort("10.12.34.217", 7472), List.of(Transport.FABRIC, Transport.RDS), "mlx5_0", 1,
+                new HostPort("10.12.34.217", 7472), List.of(Transport.FABRIC, Transport.RDS), true, "mlx5_0", 1,
                 0x0c42a10300a4f1b2L, 4217, "0.1.0-SNAPSHOT", now, now);
     }
 

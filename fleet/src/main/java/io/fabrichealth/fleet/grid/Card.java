@@ -16,22 +16,24 @@ import org.jolokia.json.JSONObject;
  * @param burst where its burst target listens (bursts.listen)
  * @param pingpong where its ping-pong responder listens (pingpong.listen), over each of {@code transports}
  * @param ca local HCA, empty until the first sweep found it; {@code portGuid} and {@code lid} likewise (0)
+ * @param sweeps it can run the SMP sweep (libibumad loaded, an smp-sweep schedule on): only such members discover
+ *     and own nodes, so a host without HCA access never leaves a share of the fabric unswept
  * @param version the agent's version: members of another card format are listed but not trusted with work
  */
 public record Card(String name, String host, String member, String jolokiaUrl, HostPort burst, HostPort pingpong,
-        List<Transport> transports, String ca, int port, long portGuid, int lid, String version, Instant startedAt,
-        Instant joinedAt) {
+        List<Transport> transports, boolean sweeps, String ca, int port, long portGuid, int lid, String version,
+        Instant startedAt, Instant joinedAt) {
 
     /** Bump when a field changes meaning; agents of another format are shown, never given nodes or peers. */
     public static final long FORMAT = 1;
 
     public Card withFabricPort(String newCa, int newPort, long newPortGuid, int newLid) {
-        return new Card(name, host, member, jolokiaUrl, burst, pingpong, transports, newCa, newPort, newPortGuid,
+        return new Card(name, host, member, jolokiaUrl, burst, pingpong, transports, sweeps, newCa, newPort, newPortGuid,
                 newLid, version, startedAt, joinedAt);
     }
 
     public Card joined(String newMember, Instant at) {
-        return new Card(name, host, newMember, jolokiaUrl, burst, pingpong, transports, ca, port, portGuid, lid,
+        return new Card(name, host, newMember, jolokiaUrl, burst, pingpong, transports, sweeps, ca, port, portGuid, lid,
                 version, startedAt, at);
     }
 
@@ -48,6 +50,7 @@ public record Card(String name, String host, String member, String jolokiaUrl, H
         JSONArray t = new JSONArray();
         transports.forEach(x -> t.add(x.name()));
         o.put("transports", t);
+        o.put("sweeps", sweeps);
         o.put("ca", ca);
         o.put("port", port);
         o.put("portGuid", String.format("0x%016x", portGuid));
@@ -75,7 +78,7 @@ public record Card(String name, String host, String member, String jolokiaUrl, H
             }
         }
         return new Card(j.string("name"), j.string("host"), j.string("member"), j.string("jolokiaUrl"),
-                j.hostPort("burst"), j.hostPort("pingpong"), List.copyOf(transports), j.string("ca"),
+                j.hostPort("burst"), j.hostPort("pingpong"), List.copyOf(transports), j.bool("sweeps"), j.string("ca"),
                 (int) j.number("port"), j.guid("portGuid"), (int) j.number("lid"), j.string("version"),
                 j.instant("startedAt"), j.instant("joinedAt"));
     }

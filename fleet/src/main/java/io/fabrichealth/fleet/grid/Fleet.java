@@ -41,7 +41,8 @@ import org.jolokia.json.JSONObject;
  *
  * <p>Hazelcast says who is alive (heartbeats, {@code fleet.failureDetection}); this class never runs a membership
  * protocol of its own. Every change is handled on one thread, so the view is never half-updated; listeners hear of
- * a change in the set of live members only, which is when peers and node ownership are redrawn.
+ * a change in the set of live members (or of those that sweep) only, which is when peers and node ownership are
+ * redrawn.
  *
  * <p>When the grid cannot be reached, or another live agent already has this agent's name, the agent runs alone
  * and {@link #view()} says why.
@@ -84,6 +85,22 @@ public final class Fleet implements AutoCloseable {
         /** The names of the members trusted with work, in a stable order. */
         public List<String> names() {
             return members.stream().filter(m -> m.problem().isEmpty()).map(Member::name).sorted().toList();
+        }
+
+        /** The trusted members that can sweep (see {@link Card#sweeps()}): they own the nodes. */
+        public List<String> sweepers() {
+            return members.stream().filter(m -> m.problem().isEmpty() && m.card().sweeps()).map(Member::name)
+                    .sorted().toList();
+        }
+
+        /** The oldest member that can sweep: it walks the fabric for the fleet. Empty when none can. */
+        public String discoveryOwner() {
+            return members.stream().filter(m -> m.problem().isEmpty() && m.card().sweeps()).map(Member::name)
+                    .findFirst().orElse("");
+        }
+
+        public boolean isDiscoveryOwner() {
+            return joined && discoveryOwner().equals(self);
         }
 
         public String oldest() {
@@ -317,7 +334,8 @@ public final class Fleet implements AutoCloseable {
         view = new View(true, card.name(), "joined " + config.name() + " as " + card.name() + ": " + live.size()
                 + " member(s), oldest " + (live.isEmpty() ? "-" : live.get(0).name()), List.copyOf(members),
                 List.copyOf(problems), clock.instant());
-        if (before == null || !before.names().equals(view.names()) || !before.oldest().equals(view.oldest())) {
+        if (before == null || !before.names().equals(view.names()) || !before.oldest().equals(view.oldest())
+                || !before.sweepers().equals(view.sweepers())) {
             for (Consumer<View> l : listeners) {
                 try {
                     l.accept(view);

@@ -93,7 +93,7 @@ public final class GridSweepShare implements SweepShare, AutoCloseable {
         IMap<String, String> swept = grid.getMap(GridMaps.SWEPT);
         sweptRegistration = swept.addEntryListener(new SweptEvents(), true);
         sweptValues.putAll(swept); // after the listener: no change is missed
-        fleet.addListener(view -> reassign("members " + String.join(", ", view.names())));
+        fleet.addListener(view -> reassign("members " + String.join(", ", view.sweepers())));
         fleet.onFleetThread(this::loadNodes);
     }
 
@@ -104,7 +104,7 @@ public final class GridSweepShare implements SweepShare, AutoCloseable {
 
     @Override
     public boolean discoverNow(long sweep) {
-        return fleet.view().isOldest();
+        return fleet.view().isDiscoveryOwner();
     }
 
     @Override
@@ -158,7 +158,7 @@ public final class GridSweepShare implements SweepShare, AutoCloseable {
 
     /** Recomputes who owns what; every member gets the same answer from the same names and GUIDs. */
     private synchronized void reassign(String why) {
-        List<String> members = fleet.view().names();
+        List<String> members = fleet.view().sweepers();
         List<FabricNode> list = nodes;
         if (members.isEmpty() || list.isEmpty()) {
             return;

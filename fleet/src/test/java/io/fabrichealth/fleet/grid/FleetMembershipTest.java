@@ -81,6 +81,24 @@ class FleetMembershipTest {
     }
 
     @Test
+    void anAgentThatCannotSweepIsAMemberButOwnsNoNodesAndNeverDiscovers() {
+        Card c = GridBed.card("watcher");
+        Card watcher = new Card(c.name(), c.host(), c.member(), c.jolokiaUrl(), c.burst(), c.pingpong(), c.transports(),
+                false, c.ca(), c.port(), c.portGuid(), c.lid(), c.version(), c.startedAt(), c.joinedAt());
+        Fleet f = Fleet.join(grids.get(1), FleetConfig.DEFAULTS, Seal.none(), watcher, AlarmSink.NONE, Clock.systemUTC());
+        try {
+            await().atMost(FD).untilAsserted(() -> {
+                assertThat(fleets.get(0).view().names()).contains("watcher");
+                assertThat(fleets.get(0).view().sweepers()).doesNotContain("watcher").contains("agent-0", "agent-1");
+                assertThat(f.view().discoveryOwner()).isEqualTo("agent-0");
+                assertThat(f.view().isDiscoveryOwner()).isFalse();
+            });
+        } finally {
+            f.close();
+        }
+    }
+
+    @Test
     void aCardThatDoesNotParseIsShownAsAProblemAndChangesNothing() {
         grids.get(0).<String, String>getMap(GridMaps.CARDS).set("bogus", "{\"format\":1,\"name\":\"bogus\"}");
         try {

@@ -55,7 +55,7 @@ final class GridBed implements AutoCloseable {
     static Card card(String name) {
         Instant now = Instant.now();
         return new Card(name, "host-" + name, "", "http://127.0.0.1:8778/jolokia", new HostPort("127.0.0.1", 7470),
-                new HostPort("127.0.0.1", 7472), List.of(Transport.FABRIC), "", 0, 0, 0, "0.1.0", now, now);
+                new HostPort("127.0.0.1", 7472), List.of(Transport.FABRIC), true, "", 0, 0, 0, "0.1.0", now, now);
     }
 
     @Override

@@ -19,12 +19,12 @@ public interface FleetMXBean {
 
     /**
      * Live members, oldest first. Items: name, host, jolokiaUrl, joinedAt, startedAt, version, ca, portGuid, lid,
-     * burst, pingpong, nodes (fabric nodes it sweeps now), oldest, problem (empty, or why it is shown but not
-     * trusted with work).
+     * burst, pingpong, sweeps (it can run the SMP sweep: only such members own nodes), nodes (fabric nodes it sweeps
+     * now), oldest, problem (empty, or why it is shown but not trusted with work).
      */
     CompositeData[] getMembers();
 
-    /** The member that walks the fabric by directed route and publishes the node list: the grid's oldest. */
+    /** The member that walks the fabric by directed route and publishes the node list: the oldest that can sweep. */
     String getDiscoveryOwner();
 
     /** Items: member, nodes. */

@@ -20,7 +20,8 @@ public final class FleetView implements FleetMXBean {
             "name", SimpleType.STRING, "host", SimpleType.STRING, "jolokiaUrl", SimpleType.STRING,
             "joinedAt", SimpleType.STRING, "startedAt", SimpleType.STRING, "version", SimpleType.STRING,
             "ca", SimpleType.STRING, "portGuid", SimpleType.STRING, "lid", SimpleType.INTEGER,
-            "burst", SimpleType.STRING, "pingpong", SimpleType.STRING, "nodes", SimpleType.INTEGER,
+            "burst", SimpleType.STRING, "pingpong", SimpleType.STRING, "sweeps", SimpleType.BOOLEAN,
+            "nodes", SimpleType.INTEGER,
             "oldest", SimpleType.BOOLEAN, "problem", SimpleType.STRING);
     private static final Composites LOAD = new Composites("FleetLoad", "fabric nodes one member sweeps",
             "member", SimpleType.STRING, "nodes", SimpleType.INTEGER);
@@ -60,7 +61,7 @@ public final class FleetView implements FleetMXBean {
             Card c = m.card();
             rows.add(MEMBER.of(c.name(), c.host(), c.jolokiaUrl(), c.joinedAt().toString(), c.startedAt().toString(),
                     c.version(), c.ca(), String.format("0x%016x", c.portGuid()), c.lid(), text(c.burst().host(), c.burst().port()),
-                    text(c.pingpong().host(), c.pingpong().port()), s.nodesPerMember().getOrDefault(c.name(), 0),
+                    text(c.pingpong().host(), c.pingpong().port()), c.sweeps(), s.nodesPerMember().getOrDefault(c.name(), 0),
                     m.oldest(), m.problem()));
         }
         return rows.toArray(CompositeData[]::new);
@@ -68,7 +69,7 @@ public final class FleetView implements FleetMXBean {
 
     @Override
     public String getDiscoveryOwner() {
-        return fleet.fleet().view().oldest();
+        return fleet.fleet().view().discoveryOwner();
     }
 
     @Override
