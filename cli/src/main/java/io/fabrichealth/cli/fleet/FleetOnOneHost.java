@@ -270,6 +270,18 @@ public final class FleetOnOneHost implements AutoCloseable {
         if (closed.get()) {
             throw new IllegalStateException("the fleet is closed");
         }
+        try {
+            start(m);
+        } catch (PayaraProcess.NotDeployedException e) {
+            // Payara Micro 6 has once failed its own security set-up at boot on a loaded machine; a fresh JVM boots.
+            System.err.println("fabric-health: " + m.config.agent().name() + " did not deploy; starting it once more ("
+                    + e.getMessage().lines().findFirst().orElse("") + ")");
+            m.payara.close();
+            start(m);
+        }
+    }
+
+    private void start(Member m) throws IOException {
         // A folder per start: umad2sim writes ./sys-<pid>/ there, and an earlier start's log stays readable.
         Path run = m.dir.resolve("start-" + (++m.starts));
         FabricHealthConfig c = m.config;

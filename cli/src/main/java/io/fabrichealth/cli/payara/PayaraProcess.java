@@ -137,6 +137,19 @@ public final class PayaraProcess implements AutoCloseable {
         return process.isAlive();
     }
 
+    /**
+     * How long Jolokia may stay missing after Payara says it is ready: then the agent failed to deploy (seen once:
+     * Payara's security subsystem failing at boot), and waiting the whole timeout would only hide it.
+     */
+    static final Duration DEPLOY_GRACE = Duration.ofSeconds(20);
+
+    /** Thrown when Payara booted but the agent's WAR is not being served: a fresh start usually cures it. */
+    public static final class NotDeployedException extends IOException {
+        NotDeployedException(String message) {
+            super(message);
+        }
+    }
+
     /** Waits until Jolokia answers {@code /jolokia/version}; prints a dot every few seconds when {@code progress}. */
     public void awaitJolokia(Duration timeout, boolean progress) throws IOException {
         HttpClient http = client();
@@ -145,9 +158,16 @@ public final class PayaraProcess implements AutoCloseable {
         long deadline = System.nanoTime() + timeout.toNanos();
         int ticks = 0;
         String last = "no answer yet";
+        long readyAt = 0;
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new IOException("Payara Micro exited with " + process.exitValue() + "; its log ends:\n" + tail(40));
+            }
+            if (readyAt == 0 && logSays(" ready in ")) {
+                readyAt = System.nanoTime();
+            } else if (readyAt != 0 && System.nanoTime() - readyAt > DEPLOY_GRACE.toNanos()) {
+                throw new NotDeployedException("Payara Micro started but the agent is not served at " + baseUrl
+                        + "/jolokia (last: " + last + "); Payara's log ends:\n" + tail(40));
             }
             try {
                 int status = ask(http, req);
@@ -168,6 +188,14 @@ public final class PayaraProcess implements AutoCloseable {
         }
         throw new IOException("Jolokia did not answer at " + baseUrl + "/jolokia within " + timeout.toSeconds()
                 + " s (last: " + last + "); Payara's log ends:\n" + tail(40));
+    }
+
+    private boolean logSays(String text) {
+        try {
+            return Files.readString(log).contains(text);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /**
