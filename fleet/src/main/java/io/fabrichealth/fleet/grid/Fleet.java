@@ -171,6 +171,9 @@ public final class Fleet implements AutoCloseable {
             }
             try {
                 Card other = Card.fromJson(seal.open(existing));
+                if (!other.member().equals(me) && alive(other.member()) && samePlace(other)) {
+                    awaitGone(other.member()); // this agent's previous run, killed, not yet declared dead
+                }
                 if (!other.member().equals(me) && alive(other.member())) {
                     return "another live agent is named " + card.name() + " (on " + other.host() + ", "
                             + other.jolokiaUrl() + "): give each agent its own agent.name";
@@ -184,6 +187,24 @@ public final class Fleet implements AutoCloseable {
         }
         grid.<String, String>getMap(GridMaps.LOST).remove(card.name()); // back: the oldest clears AgentLost
         return null;
+    }
+
+    /** Same host and Jolokia URL: the same agent, started again. */
+    private boolean samePlace(Card other) {
+        return other.host().equals(card.host()) && other.jolokiaUrl().equals(card.jolokiaUrl());
+    }
+
+    /** Waits, at most the failure-detection time and a little more, for the grid to declare a member dead. */
+    private void awaitGone(String uuid) {
+        long deadline = System.nanoTime() + config.failureDetection().plusSeconds(5).toNanos();
+        while (alive(uuid) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     private boolean alive(String uuid) {

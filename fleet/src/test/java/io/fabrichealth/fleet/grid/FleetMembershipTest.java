@@ -73,7 +73,11 @@ class FleetMembershipTest {
     @Test
     void aSecondAgentWithALiveNameRunsAloneAndSaysWhy() {
         HazelcastInstance extra = grids.get(1); // a second agent in the same Payara: same grid member, other Fleet
-        Fleet dup = Fleet.join(extra, FleetConfig.DEFAULTS, Seal.none(), GridBed.card("agent-2"), AlarmSink.NONE, Clock.systemUTC());
+        Card c = GridBed.card("agent-2");
+        Card elsewhere = new Card(c.name(), "another-host", c.member(), "http://10.0.0.9:8778/jolokia", c.burst(),
+                c.pingpong(), c.transports(), c.sweeps(), c.ca(), c.port(), c.portGuid(), c.lid(), c.version(),
+                c.startedAt(), c.joinedAt());
+        Fleet dup = Fleet.join(extra, FleetConfig.DEFAULTS, Seal.none(), elsewhere, AlarmSink.NONE, Clock.systemUTC());
         // same member UUID as agent-1's grid, but agent-2's card belongs to grid member 2, which is alive
         assertThat(dup.joined()).isFalse();
         assertThat(dup.view().state()).contains("another live agent is named agent-2").contains("own agent.name");
