@@ -88,25 +88,30 @@ public final class FleetParts implements AutoCloseable {
         return results;
     }
 
-    /** What the Fleet MBean shows; cheap enough for every read (a few grid reads when joined). */
-    public FleetStatus status() {
-        Fleet.View v = fleet.view();
-        if (gridSweeps == null) {
-            return new FleetStatus(v, Map.of(), GridSweepShare.Rebalance.NONE, List.of(), v.problems());
-        }
-        List<String> problems = new ArrayList<>(v.problems());
-        if (!gridSweeps.problem().isEmpty()) {
-            problems.add(gridSweeps.problem());
-        }
-        return new FleetStatus(v, gridSweeps.loads(), gridSweeps.lastRebalance(), matrix.rows(), List.copyOf(problems));
+    // What the Fleet MBean shows, each read on its own so a getter pays only for its part.
+
+    /** Who owns how many fabric nodes now; empty when alone. */
+    public Map<String, Integer> nodesPerMember() {
+        return gridSweeps == null ? Map.of() : gridSweeps.loads();
     }
 
-    /**
-     * @param nodesPerMember who owns how many fabric nodes now
-     * @param peers the peer matrix: every live member's last result against each of its peers
-     */
-    public record FleetStatus(Fleet.View view, Map<String, Integer> nodesPerMember,
-            GridSweepShare.Rebalance lastRebalance, List<GridPeerMatrix.Row> peers, List<String> problems) {
+    /** When node ownership last changed hands. */
+    public GridSweepShare.Rebalance lastRebalance() {
+        return gridSweeps == null ? GridSweepShare.Rebalance.NONE : gridSweeps.lastRebalance();
+    }
+
+    /** Every live member's last result against each of its peers (one grid read). */
+    public List<GridPeerMatrix.Row> peerMatrix() {
+        return matrix == null ? List.of() : matrix.rows();
+    }
+
+    /** Records refused, members of another version, a node list that did not parse. */
+    public List<String> problems() {
+        List<String> problems = new ArrayList<>(fleet.view().problems());
+        if (gridSweeps != null && !gridSweeps.problem().isEmpty()) {
+            problems.add(gridSweeps.problem());
+        }
+        return List.copyOf(problems);
     }
 
     /** Leaves the fleet: alarms and shares stop first, then the card goes (a departure, not a death). */

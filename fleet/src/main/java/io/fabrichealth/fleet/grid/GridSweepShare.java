@@ -74,7 +74,7 @@ public final class GridSweepShare implements SweepShare, AutoCloseable {
      * @param why what changed: members (who joined or left) or the node list
      */
     public record Rebalance(Instant at, int moved, int nodes, int members, String why) {
-        static final Rebalance NONE = new Rebalance(null, 0, 0, 0, "");
+        public static final Rebalance NONE = new Rebalance(null, 0, 0, 0, "");
     }
 
     /**

@@ -14,7 +14,7 @@ import java.util.TreeMap;
 import javax.management.openmbean.CompositeData;
 import javax.management.openmbean.SimpleType;
 
-/** Presents {@link FleetParts#status()}; every getter reads the status afresh and never waits on a probe. */
+/** Presents the fleet; every getter reads its own part afresh and never waits on a probe. */
 public final class FleetView implements FleetMXBean {
     private static final Composites MEMBER = new Composites("FleetMember", "one live agent of the fleet",
             "name", SimpleType.STRING, "host", SimpleType.STRING, "jolokiaUrl", SimpleType.STRING,
@@ -55,13 +55,13 @@ public final class FleetView implements FleetMXBean {
 
     @Override
     public CompositeData[] getMembers() {
-        FleetParts.FleetStatus s = fleet.status();
+        Map<String, Integer> loads = fleet.nodesPerMember();
         List<CompositeData> rows = new ArrayList<>();
-        for (Member m : s.view().members()) {
+        for (Member m : fleet.fleet().view().members()) {
             Card c = m.card();
             rows.add(MEMBER.of(c.name(), c.host(), c.jolokiaUrl(), c.joinedAt().toString(), c.startedAt().toString(),
                     c.version(), c.ca(), String.format("0x%016x", c.portGuid()), c.lid(), text(c.burst().host(), c.burst().port()),
-                    text(c.pingpong().host(), c.pingpong().port()), c.sweeps(), s.nodesPerMember().getOrDefault(c.name(), 0),
+                    text(c.pingpong().host(), c.pingpong().port()), c.sweeps(), loads.getOrDefault(c.name(), 0),
                     m.oldest(), m.problem()));
         }
         return rows.toArray(CompositeData[]::new);
@@ -75,7 +75,7 @@ public final class FleetView implements FleetMXBean {
     @Override
     public CompositeData[] getNodesPerMember() {
         List<CompositeData> rows = new ArrayList<>();
-        for (Map.Entry<String, Integer> e : new TreeMap<>(fleet.status().nodesPerMember()).entrySet()) {
+        for (Map.Entry<String, Integer> e : new TreeMap<>(fleet.nodesPerMember()).entrySet()) {
             rows.add(LOAD.of(e.getKey(), e.getValue()));
         }
         return rows.toArray(CompositeData[]::new);
@@ -84,7 +84,7 @@ public final class FleetView implements FleetMXBean {
     @Override
     public CompositeData[] getPeerMatrix() {
         List<CompositeData> rows = new ArrayList<>();
-        for (GridPeerMatrix.Row r : fleet.status().peers()) {
+        for (GridPeerMatrix.Row r : fleet.peerMatrix()) {
             rows.add(PAIR.of(r.from(), r.to(), r.result(), r.rttP50Micros(), r.corruptions(),
                     r.at().toString()));
         }
@@ -93,13 +93,13 @@ public final class FleetView implements FleetMXBean {
 
     @Override
     public CompositeData getLastRebalance() {
-        GridSweepShare.Rebalance r = fleet.status().lastRebalance();
+        GridSweepShare.Rebalance r = fleet.lastRebalance();
         return REBALANCE.of(iso(r.at()), r.moved(), r.nodes(), r.members(), r.why());
     }
 
     @Override
     public String[] getProblems() {
-        return fleet.status().problems().toArray(String[]::new);
+        return fleet.problems().toArray(String[]::new);
     }
 
     private static String text(String host, int port) {
