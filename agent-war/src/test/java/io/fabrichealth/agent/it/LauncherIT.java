@@ -95,6 +95,8 @@ class LauncherIT {
             assertThat(bursts.waitFor(120, TimeUnit.SECONDS)).isTrue();
             assertThat(table).as(table).contains("3 tests, 3 succeeded, 0 failed").contains("contiguous");
 
+            pingPongReadsLikeRdsStressAndAgreesWithItsMBean(cp, http, pingpong);
+
             // ./fabric-health ports: after the first sweep, the degraded node04 link is listed first, with its rule.
             String ports = Awaitility.await("./fabric-health ports lists node04").atMost(Duration.ofSeconds(120))
                     .pollDelay(Duration.ZERO).pollInterval(Duration.ofSeconds(1)).until(() -> {
@@ -121,5 +123,63 @@ class LauncherIT {
                 launcher.destroyForcibly();
             }
         }
+    }
+
+    /**
+     * ./fabric-health pingpong against the agent's own responder: rds-stress's header, a line per second, the rule,
+     * the average and the p50/p99 line; the average's tx/s and rtt are the PingPong MBean's for the same run. Then a
+     * corrupted ack (the responder's fire drill) prints its offset and bytes and the command exits non-zero.
+     */
+    private static void pingPongReadsLikeRdsStressAndAgreesWithItsMBean(String cp, int http, int pingpong)
+            throws Exception {
+        String peer = "127.0.0.1:" + pingpong;
+        String jolokia = "http://127.0.0.1:" + http + "/jolokia";
+        Command run = command(cp, "io.fabrichealth.cli.pingpong.PingPongReport", peer, "--transport", "fabric",
+                "-q", "1K", "-a", "64", "-d", "2", "-t", "2", "-T", "3", "-v", "--jolokia", jolokia);
+        assertThat(run.status()).as(run.out()).isZero();
+        List<String> lines = run.out().lines().filter(l -> !l.startsWith("fabric-health:")).toList();
+        assertThat(lines.get(0)).isEqualTo("tsks   tx/s   rx/s  tx+rx K/s    mbi K/s    mbo K/s tx us/c   rtt us cpu %");
+        int rule = lines.indexOf("-".repeat(45));
+        assertThat(rule).as(run.out()).isBetween(3, 5); // a line per whole second of a 3 s run
+        for (String second : lines.subList(1, rule)) {
+            assertThat(second).as(run.out()).matches("   2 +\\d+ +\\d+ +[0-9.]+ +0\\.00 +0\\.00 +[0-9.]+ +[0-9.]+ -1\\.00");
+        }
+        String average = lines.get(rule + 1);
+        assertThat(average).as(run.out()).endsWith("  (average)").startsWith("   2 ");
+        assertThat(lines.get(rule + 2)).matches("rtt us p50 [0-9.]+ p99 [0-9.]+");
+        String[] columns = average.trim().split(" +");
+        double txPerSecond = Double.parseDouble(columns[1]);
+        double rtt = Double.parseDouble(columns[7]);
+        Jolokia.Answer mbean = new Jolokia(http).get("/read/" + java.net.URLEncoder.encode(
+                "fabric.health:type=PingPong,transport=fabric,peer=\"" + peer + "\"", StandardCharsets.UTF_8)
+                .replace("+", "%20"));
+        assertThat(mbean.status()).as(mbean.body()).isEqualTo(200);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> view = (Map<String, Object>) mbean.value();
+        assertThat(txPerSecond).as("tx/s against the MBean's TxPerSecond\n" + run.out())
+                .isCloseTo(((Number) view.get("TxPerSecond")).doubleValue(), org.assertj.core.data.Percentage.withPercentage(10));
+        assertThat(rtt).as("rtt us against the MBean's RttMeanMicros\n" + run.out())
+                .isCloseTo(((Number) view.get("RttMeanMicros")).doubleValue(), org.assertj.core.data.Percentage.withPercentage(10));
+
+        Jolokia.Answer armed = new Jolokia(http).post("{\"type\":\"exec\",\"mbean\":\"fabric.health:type=PingPongResponder\","
+                + "\"operation\":\"corruptNextPayloads\",\"arguments\":[1]}");
+        assertThat(armed.status()).as(armed.body()).isEqualTo(200);
+        Command corrupted = command(cp, "io.fabrichealth.cli.pingpong.PingPongReport", peer, "--transport", "fabric",
+                "-T", "1", "--jolokia", jolokia);
+        assertThat(corrupted.status()).as(corrupted.out()).isEqualTo(1);
+        assertThat(corrupted.out()).containsPattern("corruption: .*first bad byte at payload offset \\d+.*expected [0-9a-f]+, actual [0-9a-f]+");
+    }
+
+    private record Command(int status, String out) {
+    }
+
+    private static Command command(String cp, String main, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", cp, main));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as(out).isTrue();
+        return new Command(p.exitValue(), out);
     }
 }

@@ -16,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import javax.management.ObjectName;
 
 /**
- * Publishes ping-pongs: the PingPongResponder MBean, and one PingPong MBean per (transport, peer) as results
+ * Publishes ping-pongs: the PingPongResponder and PingPongRunner MBeans, and one PingPong MBean per (transport, peer) as results
  * arrive (or up front through {@link #addPeer}). Registers itself as the service's listener. A peer the fleet
  * dropped is unregistered through {@link #removePeer}; a run against it that was still going when it was
  * dropped does not bring its MBeans back.
@@ -36,6 +36,8 @@ public final class PingPongMBeans implements PingPongListener {
         this.book = book;
         registry.register(ObjectNames.parse(PingPongResponderMXBean.OBJECT_NAME), new PingPongResponderView(service),
                 PingPongResponderMXBean.class);
+        registry.register(ObjectNames.parse(PingPongRunnerMXBean.OBJECT_NAME), new PingPongRunnerView(service),
+                PingPongRunnerMXBean.class);
         service.addListener(this);
     }
 

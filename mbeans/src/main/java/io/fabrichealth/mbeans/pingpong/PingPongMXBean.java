@@ -50,6 +50,9 @@ public interface PingPongMXBean {
 
     double getRttMaxMicros();
 
+    /** rds-stress's rtt us: the average round trip of the last run; -1 = nothing acked. */
+    double getRttMeanMicros();
+
     long getSent();
 
     long getAcked();

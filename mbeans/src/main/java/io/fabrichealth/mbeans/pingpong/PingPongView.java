@@ -150,6 +150,11 @@ final class PingPongView extends NotificationBroadcasterSupport implements PingP
     }
 
     @Override
+    public double getRttMeanMicros() {
+        return stats().rttMeanMicros();
+    }
+
+    @Override
     public long getSent() {
         return stats().sent();
     }

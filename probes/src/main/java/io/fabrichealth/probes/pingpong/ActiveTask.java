@@ -23,6 +23,8 @@ final class ActiveTask implements Runnable {
     private final Header header = new Header();
     private final PayloadPattern pattern;
     final TaskStats stats = new TaskStats();
+    /** Cumulative counts at each whole second, for rds-stress's per-second lines. */
+    final Second.Marks seconds = new Second.Marks();
     /** Per route and slot: the sequence outstanding there, and when it was sent. */
     private final long[][] seqOf;
     private final long[][] sentAt;
@@ -75,9 +77,14 @@ final class ActiveTask implements Runnable {
     private void loop() {
         long deadline = startNanos + terms.duration().toNanos();
         long nextLostCheck = startNanos + 10_000_000L;
+        long nextSecond = startNanos + 1_000_000_000L;
         boolean congested = false;
         while (!abort.get()) {
             long now = System.nanoTime();
+            if (now >= nextSecond) {
+                seconds.mark(stats);
+                nextSecond += 1_000_000_000L;
+            }
             boolean sending = now < deadline && terms.wantsMore(nextSeq);
             if (sending && !congested) {
                 congested = fill();
@@ -196,7 +203,9 @@ final class ActiveTask implements Runnable {
         seqOf[r][slot] = NOT_OUTSTANDING;
         outstanding[r]--;
         stats.acked++;
-        stats.rtt.recordValue(Math.max(1, now - sentAt[r][slot]));
+        long rtt = Math.max(1, now - sentAt[r][slot]);
+        stats.rtt.recordValue(rtt);
+        stats.rttNanos += rtt;
         int payload = len - Header.SIZE;
         int rot = PayloadPattern.rotation(terms.session(), header.task(), seq, Header.ACK);
         int bad = pattern.firstMismatch(rot, b, off + Header.SIZE, payload);

@@ -123,7 +123,8 @@ final class PingPongInitiator {
             nanos = Math.max(nanos, t.elapsedNanos());
             taskFailure = taskFailure != null ? taskFailure : t.failure();
         }
-        PingPongStats stats = PingPongStats.of(total, nanos, 0);
+        PingPongStats stats = PingPongStats.of(total, nanos, 0,
+                Second.merge(tasks.stream().map(t -> t.seconds).toList()));
         Counts counts = counts(link, total.sent);
         ResponderCounts responder = counts.responder();
         String lostPeer = counts.lostPeer();

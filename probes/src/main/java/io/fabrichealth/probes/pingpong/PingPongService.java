@@ -6,6 +6,7 @@ import io.fabrichealth.config.PingPongConfig;
 import io.fabrichealth.config.Transport;
 import io.fabrichealth.alarms.AlarmSink;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -121,6 +122,22 @@ public final class PingPongService implements AutoCloseable {
         return new Terms(transport, random.nextInt(), config.listen().toString(),
                 config.requestSize().toIntExact(), config.ackSize().toIntExact(), config.depth(), config.tasks(),
                 config.duration()).counting(config.count());
+    }
+
+    /**
+     * Terms an operator chose (rds-stress's -q, -a, -d, -t, -T), with a fresh session number; the run lasts the
+     * whole duration, as rds-stress -T does.
+     *
+     * @throws IllegalArgumentException when a responder would refuse them, saying which option to change
+     */
+    public Terms terms(Transport transport, int requestBytes, int ackBytes, int depth, int tasks, Duration duration) {
+        Terms t = new Terms(transport, random.nextInt(), config.listen().toString(), requestBytes, ackBytes, depth,
+                tasks, duration);
+        String problem = t.problem();
+        if (problem != null) {
+            throw new IllegalArgumentException(problem);
+        }
+        return t;
     }
 
     /** How alarms name a peer over a transport: {@code pingpong rds 10.0.0.2:7472}. */

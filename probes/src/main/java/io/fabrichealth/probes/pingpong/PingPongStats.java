@@ -1,6 +1,7 @@
 package io.fabrichealth.probes.pingpong;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -10,19 +11,34 @@ import java.util.Map;
  * call, RTT percentiles in microseconds, and counts. Lost: no ack within the ack timeout; late: an ack that came
  * after its request was counted lost; congestion: sends refused by a full queue (RDS ENOBUFS, libfabric EAGAIN),
  * after which the sender waited for acks.
+ *
+ * @param rttMeanMicros rds-stress's rtt us: the average round trip
+ * @param perSecond     rds-stress's per-second lines (whole seconds of the active tasks; empty for loop transports,
+ *                      which report totals only)
  */
 public record PingPongStats(double seconds, long sent, long acked, long lost, long late, long congestion,
         long malformed, long corruptions, double txPerSecond, double txRxBytesPerSecond, double rwRrBytesPerSecond,
         double txMicrosPerSend, double rttMinMicros, double rttP50Micros, double rttP99Micros, double rttMaxMicros,
-        Map<String, Long> malformedByKind) {
+        double rttMeanMicros, Map<String, Long> malformedByKind, List<Second> perSecond) {
 
     /** -1 RTTs: nothing was acked. */
     public static final PingPongStats NONE = new PingPongStats(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1,
-            Map.of());
+            -1, Map.of(), List.of());
+
+    public PingPongStats {
+        perSecond = List.copyOf(perSecond);
+    }
 
     static PingPongStats of(TaskStats t, long nanos, long rdmaBytes) {
+        return of(t, nanos, rdmaBytes, List.of());
+    }
+
+    static PingPongStats of(TaskStats t, long nanos, long rdmaBytes, List<Second> perSecond) {
         double s = nanos / 1e9;
-        boolean any = t.rtt.getTotalCount() > 0;
+        long rtts = t.rtt.getTotalCount();
+        boolean any = rtts > 0;
+        // Exact from the task's sum; a loop transport hands over only its histogram.
+        double mean = !any ? -1 : t.rttNanos > 0 ? t.rttNanos / 1e3 / rtts : t.rtt.getMean() / 1e3;
         Map<String, Long> kinds = new LinkedHashMap<>();
         for (HeaderProblem p : HeaderProblem.values()) {
             if (t.malformed[p.ordinal()] > 0) {
@@ -33,8 +49,8 @@ public record PingPongStats(double seconds, long sent, long acked, long lost, lo
                 s > 0 ? t.sent / s : 0, s > 0 ? (t.txBytes + t.rxBytes) / s : 0, s > 0 ? rdmaBytes / s : 0,
                 t.sendCalls > 0 ? t.sendNanos / 1e3 / t.sendCalls : 0,
                 any ? t.rtt.getMinValue() / 1e3 : -1, any ? t.rtt.getValueAtPercentile(50) / 1e3 : -1,
-                any ? t.rtt.getValueAtPercentile(99) / 1e3 : -1, any ? t.rtt.getMaxValue() / 1e3 : -1,
-                Map.copyOf(kinds));
+                any ? t.rtt.getValueAtPercentile(99) / 1e3 : -1, any ? t.rtt.getMaxValue() / 1e3 : -1, mean,
+                Map.copyOf(kinds), perSecond);
     }
 
     /** One line, rds-stress's columns first. */

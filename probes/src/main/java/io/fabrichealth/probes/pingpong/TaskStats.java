@@ -19,6 +19,8 @@ final class TaskStats {
     long rxBytes;
     long sendCalls;
     long sendNanos;
+    /** The sum of the recorded RTTs, for rds-stress's average rtt (the histogram keeps percentiles). */
+    long rttNanos;
     long verifiedBytes;
 
     void malformed(HeaderProblem problem) {
@@ -49,6 +51,7 @@ final class TaskStats {
         rxBytes += o.rxBytes;
         sendCalls += o.sendCalls;
         sendNanos += o.sendNanos;
+        rttNanos += o.rttNanos;
         verifiedBytes += o.verifiedBytes;
     }
 }

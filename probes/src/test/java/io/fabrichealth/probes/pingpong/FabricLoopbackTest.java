@@ -59,6 +59,34 @@ class FabricLoopbackTest {
     }
 
     @Test
+    void perSecondLinesAddUpToTheRunAndTheMeanRttIsTheRunsAverage() {
+        RecordingAlarms alarms = new RecordingAlarms();
+        PingPongConfig config = Loopback.config(1024, 64, 2, 2, Duration.ofMillis(2300));
+        try (PingPongService service = Loopback.service(config, "tcp", EndpointType.MSG, alarms)) {
+            service.startResponder();
+
+            PingPongResult r = service.run(Transport.FABRIC, config.listen());
+
+            assertThat(r.outcome()).as(r.summary()).isEqualTo(PingPongResult.Outcome.OK);
+            PingPongStats s = r.stats();
+            // rds-stress prints whole seconds only: 2 of a 2.3 s run, each with both tasks.
+            assertThat(s.perSecond()).as(s.perSecond().toString()).hasSize(2).allSatisfy(sec -> {
+                assertThat(sec.tasks()).isEqualTo(2);
+                assertThat(sec.tx()).isPositive();
+                assertThat(sec.txRxBytes()).isEqualTo(sec.tx() * 1024 + sec.rx() * 64);
+                assertThat(sec.rttMicros()).isPositive();
+                assertThat(sec.txMicrosPerCall()).isPositive();
+            });
+            long linesTx = s.perSecond().stream().mapToLong(Second::tx).sum();
+            long linesRx = s.perSecond().stream().mapToLong(Second::rx).sum();
+            assertThat(linesTx).as("whole seconds hold most of the run's requests, never more")
+                    .isLessThanOrEqualTo(s.sent()).isGreaterThan(s.sent() / 2);
+            assertThat(linesRx).isLessThanOrEqualTo(s.acked());
+            assertThat(s.rttMeanMicros()).isBetween(s.rttMinMicros(), s.rttMaxMicros());
+        }
+    }
+
+    @Test
     void aCountedRunSendsExactlyTheCountPerTaskAndEndsEarly() {
         RecordingAlarms alarms = new RecordingAlarms();
         PingPongConfig timed = Loopback.config(1024, 64, 4, 2, Duration.ofSeconds(30));
