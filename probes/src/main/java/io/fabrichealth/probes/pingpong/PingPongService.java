@@ -15,7 +15,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * The agent's ping-pongs: its responder (passive for every peer) and the active runs its schedule aims at peers.
  * Alarms: a corrupted payload on either side raises Corruption at once. PeerUnreachable: every run is one
  * observation, good when the peer answered and bad when it did not; the alarm model's hysteresis decides when that
- * becomes an alarm. A transport this agent cannot run says nothing about the peer.
+ * becomes an alarm. A transport this agent cannot run says nothing about the peer. CreditStalls: every RDS run
+ * that sent traffic is one observation, bad when the kernel's ib_tx_stalled or ib_tx_throttle moved during it.
  */
 public final class PingPongService implements AutoCloseable {
     private volatile PingPongConfig config;
@@ -102,6 +103,13 @@ public final class PingPongService implements AutoCloseable {
             alarms.observe(AlarmKind.PeerUnreachable, subject, missed, missed
                     ? peer + " missed a ping-pong run over " + name(transport) + ": " + result.reason()
                     : peer + " answers " + name(transport) + " ping-pongs");
+        }
+        if (result.rds().counted() && result.stats().sent() > 0) {
+            // One observation per RDS run that sent traffic; the alarm model's hysteresis makes "repeated".
+            boolean stalled = result.rds().stalled();
+            alarms.observe(AlarmKind.CreditStalls, subject, stalled, stalled
+                    ? "RDS sends to " + peer + " stalled: " + result.rds().line()
+                    : "RDS sends to " + peer + " did not stall");
         }
         for (PingPongListener l : listeners) {
             l.onResult(result);
