@@ -104,17 +104,24 @@ public final class PingPongService implements AutoCloseable {
                     ? peer + " missed a ping-pong run over " + name(transport) + ": " + result.reason()
                     : peer + " answers " + name(transport) + " ping-pongs");
         }
-        if (result.rds().counted() && result.stats().sent() > 0) {
-            // One observation per RDS run that sent traffic; the alarm model's hysteresis makes "repeated".
-            boolean stalled = result.rds().stalled();
-            alarms.observe(AlarmKind.CreditStalls, subject, stalled, stalled
-                    ? "RDS sends to " + peer + " stalled: " + result.rds().line()
-                    : "RDS sends to " + peer + " did not stall");
-        }
+        observeCredits(alarms, subject, result);
         for (PingPongListener l : listeners) {
             l.onResult(result);
         }
         return result;
+    }
+
+    /**
+     * One CreditStalls observation per RDS run that sent traffic and read the kernel's counters: bad when
+     * ib_tx_stalled or ib_tx_throttle moved. The alarm model's hysteresis turns "repeated" into the alarm.
+     */
+    static void observeCredits(AlarmSink alarms, String subject, PingPongResult result) {
+        if (result.rds().counted() && result.stats().sent() > 0) {
+            boolean stalled = result.rds().stalled();
+            alarms.observe(AlarmKind.CreditStalls, subject, stalled, stalled
+                    ? "RDS sends to " + result.peer() + " stalled: " + result.rds().line()
+                    : "RDS sends to " + result.peer() + " did not stall");
+        }
     }
 
     /** Tells the listeners a probe finished its run against a named peer. */
