@@ -117,9 +117,9 @@ public interface PingPongMXBean {
     /**
      * Every kernel RDS counter's change over the last RDS run (RDS_INFO_COUNTERS, the kernel's names), read just
      * before it and after it once the counters stopped moving. Host-wide: concurrent RDS traffic on this host is
-     * included. Empty for other transports.
+     * included. One item per counter (Jolokia: an object); null for other transports.
      */
-    java.util.Map<String, Long> getKernelCounterDeltas();
+    javax.management.openmbean.CompositeData getKernelCounterDeltas();
 
     /** Clears LastCorruption and acknowledges the peer's Corruption alarm; {@code who} names a person or ticket. */
     String acknowledgeCorruption(String who);

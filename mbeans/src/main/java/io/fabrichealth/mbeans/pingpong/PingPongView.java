@@ -8,7 +8,7 @@ import io.fabrichealth.probes.pingpong.PingPongStats;
 import io.fabrichealth.probes.pingpong.RdsCredits;
 import io.fabrichealth.probes.smp.health.Verdict;
 import java.util.List;
-import java.util.Map;
+import javax.management.openmbean.CompositeData;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -274,8 +274,9 @@ final class PingPongView extends NotificationBroadcasterSupport implements PingP
     }
 
     @Override
-    public Map<String, Long> getKernelCounterDeltas() {
-        return credits().deltas();
+    public CompositeData getKernelCounterDeltas() {
+        return NamedValues.longs("RdsCounterDeltas", "each kernel RDS counter's change over the last run",
+                credits().deltas());
     }
 
     @Override

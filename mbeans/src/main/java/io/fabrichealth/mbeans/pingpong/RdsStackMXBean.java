@@ -1,6 +1,6 @@
 package io.fabrichealth.mbeans.pingpong;
 
-import java.util.Map;
+import javax.management.openmbean.CompositeData;
 
 /**
  * This host's RDS stack, {@code fabric.health:type=RdsStack}: every counter the kernel reports through
@@ -19,9 +19,10 @@ public interface RdsStackMXBean {
 
     /**
      * Every kernel RDS counter, name to value, in the kernel's names (core RDS, then ib_* with rds_rdma and tcp_*
-     * with rds_tcp). Host-wide: every RDS socket on this host counts. Empty when they could not be read.
+     * with rds_tcp), one item per counter (Jolokia: an object). Host-wide: every RDS socket on this host counts.
+     * Null when they could not be read (CounterProblem says why).
      */
-    Map<String, Long> getCounters();
+    CompositeData getCounters();
 
     /** Why the counters could not be read; empty when they were. */
     String getCounterProblem();
@@ -37,7 +38,8 @@ public interface RdsStackMXBean {
 
     /**
      * Each RDS connection of this host ("local -> remote (transport)") to whether credit flow control carries it,
-     * as the last ping-pong over it showed (mainline's RDS_INFO_IB_CONNECTIONS carries no credit state).
+     * as the last ping-pong over it showed (mainline's RDS_INFO_IB_CONNECTIONS carries no credit state); null when
+     * there are no connections.
      */
-    Map<String, String> getCreditFlowControlByConnection();
+    CompositeData getCreditFlowControlByConnection();
 }

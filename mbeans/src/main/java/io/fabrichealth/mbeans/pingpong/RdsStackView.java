@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import javax.management.openmbean.CompositeData;
 
 /**
  * The RdsStack MBean. Reads on demand rather than only after runs: an agent that never runs an RDS ping-pong
@@ -71,9 +72,10 @@ public final class RdsStackView implements RdsStackMXBean, PingPongListener {
     }
 
     @Override
-    public Map<String, Long> getCounters() {
+    public CompositeData getCounters() {
         RdsStackReading r = reading();
-        return r == null ? Map.of() : r.counters();
+        return r == null ? null : NamedValues.longs("RdsCounters", "the kernel's RDS counters (RDS_INFO_COUNTERS)",
+                r.counters());
     }
 
     @Override
@@ -101,11 +103,11 @@ public final class RdsStackView implements RdsStackMXBean, PingPongListener {
     }
 
     @Override
-    public Map<String, String> getCreditFlowControlByConnection() {
+    public CompositeData getCreditFlowControlByConnection() {
         RdsStackReading r = reading();
         Map<String, String> out = new LinkedHashMap<>();
         if (r == null) {
-            return out;
+            return null;
         }
         for (RdsConnection c : r.connections()) {
             String remote = c.remote().getHostAddress();
@@ -122,6 +124,6 @@ public final class RdsStackView implements RdsStackMXBean, PingPongListener {
                         + s.credits().why() + ")");
             }
         }
-        return out;
+        return NamedValues.texts("RdsConnectionCredits", "credit flow control per RDS connection", out);
     }
 }
