@@ -36,6 +36,8 @@ class GuestRdsCreditsTest {
                 exit 0
                 """.formatted(javaCommand(), reader)).withMemoryMiB(1024).withTimeout(Duration.ofSeconds(200)));
 
+        // The guest's transcript, for the figures an operator compares (target/guest-rds/guest-output.txt).
+        Files.writeString(reader.resolveSibling("guest-output.txt"), r.output());
         assertThat(r.exitStatus()).as("%s", r).isZero();
         for (String phase : new String[] {"requested", "off"}) {
             String c = line(r, "C " + phase + " ");
