@@ -112,11 +112,12 @@ public final class PingPongService implements AutoCloseable {
     }
 
     /**
-     * One CreditStalls observation per RDS run that sent traffic and read the kernel's counters: bad when
+     * One CreditStalls observation per RDS run over infiniband that sent traffic and read the kernel's counters: bad when
      * ib_tx_stalled or ib_tx_throttle moved. The alarm model's hysteresis turns "repeated" into the alarm.
      */
     static void observeCredits(AlarmSink alarms, String subject, PingPongResult result) {
-        if (result.rds().counted() && result.stats().sent() > 0) {
+        // Over tcp the ib_* counters are other sockets' traffic: nothing to say about this peer.
+        if (result.rds().counted() && result.stats().sent() > 0 && result.transportInUse().equals("infiniband")) {
             boolean stalled = result.rds().stalled();
             alarms.observe(AlarmKind.CreditStalls, subject, stalled, stalled
                     ? "RDS sends to " + result.peer() + " stalled: " + result.rds().line()

@@ -11,15 +11,20 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Each RDS run that sent traffic and read the kernel's counters is one CreditStalls observation: bad when
- * ib_tx_stalled or ib_tx_throttle moved, good otherwise; a run that read nothing or sent nothing says nothing.
+ * ib_tx_stalled or ib_tx_throttle moved, good otherwise; a run that read nothing, sent nothing or used tcp (whose
+ * ib_* counters are other sockets' traffic) says nothing.
  */
 class CreditStallsObservationTest {
     private static final String SUBJECT = "pingpong rds 10.77.0.1:7472";
 
     private static PingPongResult run(long sent, RdsCredits credits) {
+        return run(sent, credits, "infiniband");
+    }
+
+    private static PingPongResult run(long sent, RdsCredits credits, String inUse) {
         PingPongStats stats = new PingPongStats(2, sent, sent, 0, 0, 0, 0, 0, sent / 2.0, 0, 0, 0, 1, 1, 1, 1, Map.of());
         return new PingPongResult("10.77.0.1:7472", Transport.RDS, PingPongResult.Outcome.OK, "", Instant.EPOCH,
-                stats, ResponderCounts.NONE, "infiniband", true, List.of(), Map.of(), credits);
+                stats, ResponderCounts.NONE, inUse, true, List.of(), Map.of(), credits);
     }
 
     private static RdsCredits credits(long stalled, long throttle) {
@@ -45,8 +50,9 @@ class CreditStallsObservationTest {
     }
 
     @Test
-    void aRunThatSentNothingOrReadNoCountersSaysNothing() {
+    void aRunThatSentNothingReadNoCountersOrUsedTcpSaysNothing() {
         RecordingAlarms alarms = new RecordingAlarms();
+        PingPongService.observeCredits(alarms, SUBJECT, run(500, credits(3, 0), "tcp"));
 
         PingPongService.observeCredits(alarms, SUBJECT, run(0, credits(3, 0)));
         PingPongService.observeCredits(alarms, SUBJECT, run(500, RdsCredits.NONE));
