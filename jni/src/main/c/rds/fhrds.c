@@ -31,7 +31,8 @@ static jstring version0(JNIEnv *env, jclass cls)
 static jintArray abi0(JNIEnv *env, jclass cls)
 {
 	const jint values[] = { io_fabrichealth_jni_NativeFamily_RDS_BINDING_VERSION, AF_RDS, SOL_RDS, SO_RDS_TRANSPORT,
-				RDS_INFO_CONNECTIONS, (jint)sizeof(struct rds_info_connection) };
+				RDS_INFO_CONNECTIONS, (jint)sizeof(struct rds_info_connection), RDS_INFO_COUNTERS,
+				(jint)sizeof(struct rds_info_counter) };
 
 	(void)cls;
 	return fh_int_array(env, values, FH_ARRAY_LEN(values));
@@ -57,6 +58,9 @@ _Static_assert(io_fabrichealth_jni_Rds_SO_RDS_TRANSPORT == SO_RDS_TRANSPORT, "Rd
 _Static_assert(io_fabrichealth_jni_Rds_RDS_INFO_CONNECTIONS == RDS_INFO_CONNECTIONS, "Rds.RDS_INFO_CONNECTIONS");
 _Static_assert(io_fabrichealth_jni_Rds_RDS_INFO_CONNECTION_SIZE == sizeof(struct rds_info_connection),
 	       "Rds.RDS_INFO_CONNECTION_SIZE");
+_Static_assert(io_fabrichealth_jni_Rds_RDS_INFO_COUNTERS == RDS_INFO_COUNTERS, "Rds.RDS_INFO_COUNTERS");
+_Static_assert(io_fabrichealth_jni_Rds_RDS_INFO_COUNTER_SIZE == sizeof(struct rds_info_counter),
+	       "Rds.RDS_INFO_COUNTER_SIZE");
 
 static const JNINativeMethod family_methods[] = {
 	{ "rdsVersion0", "()Ljava/lang/String;", (void *)version0 },

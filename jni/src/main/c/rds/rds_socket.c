@@ -1,6 +1,6 @@
 /*
  * AF_RDS sockets for the ping-pong: socket, bind, buffer sizes, sendmsg/recvmsg on direct buffers, poll,
- * SO_RDS_TRANSPORT, RDS_INFO_CONNECTIONS, and RDS RDMA (RDS_GET_MR, RDS_CMSG_RDMA_ARGS). Every call returns a result or -errno; Java decides.
+ * SO_RDS_TRANSPORT, RDS_INFO_CONNECTIONS and RDS_INFO_COUNTERS, and RDS RDMA (RDS_GET_MR, RDS_CMSG_RDMA_ARGS). Every call returns a result or -errno; Java decides.
  */
 #include "fh_common.h"
 #include "fhrds.h"
@@ -186,6 +186,30 @@ static jint connections0(JNIEnv *env, jclass cls, jint fd, jobject out, jint cap
 }
 
 /*
+ * RDS_INFO_COUNTERS into out[0, capacity): returns the bytes written; meta[0] gets the kernel's size of one
+ * entry (struct rds_info_counter). -ENOSPC when capacity is too small (meta[1] = bytes needed): the kernel
+ * copies nothing of the core statistics then, so Java asks again with that much.
+ */
+static jint counters0(JNIEnv *env, jclass cls, jint fd, jobject out, jint capacity, jobject meta)
+{
+	void *data = fh_direct_range(env, out, 0, capacity);
+	int32_t *m = fh_direct_range(env, meta, 0, 3 * sizeof(int32_t));
+	socklen_t len = (socklen_t)capacity;
+	int each;
+
+	(void)cls;
+	if (!data || !m)
+		return -EINVAL;
+	each = getsockopt(fd, SOL_RDS, RDS_INFO_COUNTERS, data, &len);
+	if (each < 0) {
+		m[1] = (int32_t)len;
+		return -errno;
+	}
+	m[0] = each;
+	return (jint)len;
+}
+
+/*
  * RDS_GET_MR over buffer[offset, +length) (rds-stress -D): the cookie (r_key and in-page offset) goes to
  * meta[0..8); a peer quotes it in RDS_CMSG_RDMA_ARGS to read or write this memory. Needs rds_rdma.
  */
@@ -294,6 +318,7 @@ static const JNINativeMethod methods[] = {
 	{ "receive0", "(ILjava/nio/ByteBuffer;IILjava/nio/ByteBuffer;)I", (void *)receive0 },
 	{ "poll0", "(III)I", (void *)poll0 },
 	{ "connections0", "(ILjava/nio/ByteBuffer;ILjava/nio/ByteBuffer;)I", (void *)connections0 },
+	{ "counters0", "(ILjava/nio/ByteBuffer;ILjava/nio/ByteBuffer;)I", (void *)counters0 },
 	{ "getMr0", "(ILjava/nio/ByteBuffer;IIILjava/nio/ByteBuffer;)I", (void *)getMr0 },
 	{ "freeMr0", "(IJ)I", (void *)freeMr0 },
 	{ "sendRdma0", "(ILjava/nio/ByteBuffer;IIIIJJLjava/nio/ByteBuffer;IIZ)I", (void *)sendRdma0 },

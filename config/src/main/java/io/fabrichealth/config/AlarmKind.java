@@ -19,6 +19,11 @@ public enum AlarmKind {
     PeerUnreachable(Severity.MAJOR),
     /** Received bytes differ from the bytes sent. Never clears on its own: only an acknowledgement clears it. */
     Corruption(Severity.CRITICAL),
+    /**
+     * RDS sends stalled over an InfiniBand connection (ib_tx_stalled or ib_tx_throttle moved) in run after run:
+     * a capacity signal (the peer posts receive buffers too slowly for the offered load), not an error.
+     */
+    CreditStalls(Severity.WARNING),
     /** An RMA burst failed or fell short. */
     BurstFailed(Severity.MINOR),
     /** A probe could not run at all (exception, missing native library). */

@@ -83,7 +83,8 @@ public enum NativeFamily {
         String problem() {
             return AbiCheck.problem(libraryFileName(), rdsAbi0(), "binding version", RDS_BINDING_VERSION,
                     "AF_RDS", 21, "SOL_RDS", 276, "SO_RDS_TRANSPORT", 8, "RDS_INFO_CONNECTIONS", 10001,
-                    "sizeof(struct rds_info_connection)", 42);
+                    "sizeof(struct rds_info_connection)", 42, "RDS_INFO_COUNTERS", 10000,
+                    "sizeof(struct rds_info_counter)", 40);
         }
     };
 
@@ -91,7 +92,7 @@ public enum NativeFamily {
     static final int UMAD_BINDING_VERSION = 1;
     static final int VERBS_BINDING_VERSION = 2;
     static final int FABRIC_BINDING_VERSION = 2;
-    static final int RDS_BINDING_VERSION = 2;
+    static final int RDS_BINDING_VERSION = 3;
 
     private final String library;
     private final String debianPackages;

@@ -13,6 +13,9 @@ public final class Rds {
     public static final int SO_RDS_TRANSPORT = 8;
     public static final int RDS_INFO_CONNECTIONS = 10001;
     public static final int RDS_INFO_CONNECTION_SIZE = 42;
+    /** RDS_INFO_COUNTERS and struct rds_info_counter (packed: 32 bytes of NUL-padded name, u64 value). */
+    public static final int RDS_INFO_COUNTERS = 10000;
+    public static final int RDS_INFO_COUNTER_SIZE = 40;
 
     private Rds() {
     }

@@ -5,6 +5,7 @@ import io.fabrichealth.config.ProbeFamily;
 import io.fabrichealth.config.Transport;
 import io.fabrichealth.jni.NativeFamily;
 import io.fabrichealth.mbeans.pingpong.PingPongMBeans;
+import io.fabrichealth.mbeans.pingpong.RdsStackView;
 import io.fabrichealth.probes.pingpong.DataPlane;
 import io.fabrichealth.probes.pingpong.PingPongProbe;
 import io.fabrichealth.probes.pingpong.PingPongService;
@@ -39,6 +40,8 @@ final class PingPongWiring implements FamilyWiring {
         if (!missing.isEmpty()) {
             w.state().probeError(ProbeFamily.PINGPONG, String.join("; ", missing));
         }
+        RdsStackView rdsStack = w.missing(NativeFamily.RDS) == null
+                ? RdsStackView.register(w.registry(), cfg.pingpong().transports().contains(Transport.RDS)) : null;
         if (planes.isEmpty()) {
             w.probes().unavailable(ProbeFamily.PINGPONG, "no ping-pong transport can run here: "
                     + String.join("; ", missing));
@@ -53,6 +56,9 @@ final class PingPongWiring implements FamilyWiring {
         }
         service.addListener(w.probes().pingPongListeners());
         PingPongMBeans beans = new PingPongMBeans(w.registry(), service, w.book());
+        if (rdsStack != null) {
+            service.addListener(rdsStack);
+        }
         PeerBeans peers = new PeerBeans(ProbeFamily.PINGPONG, w.probes(), cfg,
                 (p, c) -> p.pingpongAddress(c.pingpong().listen()), beans::addPeer, beans::removePeer);
         w.probes().perPeer(ProbeFamily.PINGPONG,

@@ -10,6 +10,7 @@ import io.fabrichealth.probes.pingpong.PingPongListener;
 import io.fabrichealth.probes.pingpong.PingPongResult;
 import io.fabrichealth.probes.pingpong.PingPongService;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -71,7 +72,7 @@ public final class PingPongMBeans implements PingPongListener {
         }
         return views.computeIfAbsent(PingPongService.subject(transport, peer.toString()), k -> {
             ObjectName name = name(transport, peer.toString());
-            PingPongView v = new PingPongView(name, transport, peer, service, this::acknowledge);
+            PingPongView v = new PingPongView(name, transport, peer, service, this::acknowledge, this::findings);
             registry.register(name, v, PingPongMXBean.class);
             return v;
         });
@@ -83,6 +84,15 @@ public final class PingPongMBeans implements PingPongListener {
         }
         return book.active(AlarmKind.Corruption, subject).map(a -> book.acknowledge(a.id(), who))
                 .orElse("LastCorruption cleared; no Corruption alarm is active for " + subject);
+    }
+
+    /** The alarm model's standing findings about a subject: CreditStalls, a capacity signal (WARN). */
+    private List<String> findings(String subject) {
+        if (book == null) {
+            return List.of();
+        }
+        return book.active(AlarmKind.CreditStalls, subject).map(a -> List.of(a.kind() + ": " + a.details()))
+                .orElse(List.of());
     }
 
     @Override

@@ -77,6 +77,53 @@ public interface PingPongMXBean {
 
     long getFailures();
 
+    /**
+     * OK, WARN (the run passed but a finding stands, e.g. CreditStalls: a capacity signal, not an error) or CRIT
+     * (the last run failed or the peer did not answer); empty before the first run.
+     */
+    String getVerdict();
+
+    /** Standing findings, "Name: details" (CreditStalls while its alarm is active); empty when none. */
+    String[] getFindings();
+
+    /**
+     * RDS only: whether credit flow control carried the last run: engaged, requested but not engaged by this kernel,
+     * off, or could not be told; empty for other transports and before the first run.
+     */
+    String getCreditFlowControl();
+
+    /** The evidence for CreditFlowControl: which counters moved, the setting, or why nothing can be told. */
+    String getCreditFlowControlEvidence();
+
+    /** net.rds.ib.flow_control when the last RDS run began: 1, 0; -1 = unknown or not an RDS run. */
+    int getFlowControlSetting();
+
+    /**
+     * The kernel's ib_tx_stalled over the last RDS run: sends completed over 0.5 s after they were queued (with
+     * credits engaged, waiting for credits). Like every counter below it is host-wide: concurrent RDS traffic of
+     * other sockets on this host is included. -1 = not read (not RDS, or this kernel does not report it).
+     */
+    long getTxStalledDelta();
+
+    /** ib_tx_credit_updates over the last RDS run: credit updates this host sent (host-wide; -1 = not read). */
+    long getTxCreditUpdatesDelta();
+
+    /** ib_rx_credit_updates over the last RDS run: credit updates this host received (host-wide; -1 = not read). */
+    long getRxCreditUpdatesDelta();
+
+    /** ib_tx_ring_full over the last RDS run: sends refused for a full send ring (host-wide; -1 = not read). */
+    long getTxRingFullDelta();
+
+    /** ib_tx_throttle over the last RDS run: sends held for lack of credits (host-wide; -1 = not read). */
+    long getTxThrottleDelta();
+
+    /**
+     * Every kernel RDS counter's change over the last RDS run (RDS_INFO_COUNTERS, the kernel's names), read just
+     * before it and after it once the counters stopped moving. Host-wide: concurrent RDS traffic on this host is
+     * included. One item per counter (Jolokia: an object); null for other transports.
+     */
+    javax.management.openmbean.CompositeData getKernelCounterDeltas();
+
     /** Clears LastCorruption and acknowledges the peer's Corruption alarm; {@code who} names a person or ticket. */
     String acknowledgeCorruption(String who);
 

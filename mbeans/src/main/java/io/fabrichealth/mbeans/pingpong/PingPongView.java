@@ -5,8 +5,13 @@ import io.fabrichealth.config.Transport;
 import io.fabrichealth.probes.pingpong.PingPongResult;
 import io.fabrichealth.probes.pingpong.PingPongService;
 import io.fabrichealth.probes.pingpong.PingPongStats;
+import io.fabrichealth.probes.pingpong.RdsCredits;
+import io.fabrichealth.probes.smp.health.Verdict;
+import java.util.List;
+import javax.management.openmbean.CompositeData;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import javax.management.MBeanNotificationInfo;
 import javax.management.Notification;
 import javax.management.NotificationBroadcasterSupport;
@@ -19,6 +24,7 @@ final class PingPongView extends NotificationBroadcasterSupport implements PingP
     private final HostPort peer;
     private final PingPongService service;
     private final BiFunction<String, String, String> acknowledge;
+    private final Function<String, List<String>> findings;
     private final AtomicLong sequence = new AtomicLong();
     private volatile PingPongResult last;
     private volatile int misses;
@@ -27,9 +33,12 @@ final class PingPongView extends NotificationBroadcasterSupport implements PingP
     private volatile long runs;
     private volatile long failures;
 
-    /** @param acknowledge (subject, who) to the alarm model's answer */
+    /**
+     * @param acknowledge (subject, who) to the alarm model's answer
+     * @param findings    subject to its standing findings
+     */
     PingPongView(ObjectName name, Transport transport, HostPort peer, PingPongService service,
-            BiFunction<String, String, String> acknowledge) {
+            BiFunction<String, String, String> acknowledge, Function<String, List<String>> findings) {
         super(new MBeanNotificationInfo(new String[] {CORRUPTION_NOTIFICATION}, Notification.class.getName(),
                 "a ping-pong run found corrupted payloads; userData is the details"));
         this.name = name;
@@ -37,6 +46,7 @@ final class PingPongView extends NotificationBroadcasterSupport implements PingP
         this.peer = peer;
         this.service = service;
         this.acknowledge = acknowledge;
+        this.findings = findings;
     }
 
     void record(PingPongResult result) {
@@ -203,6 +213,75 @@ final class PingPongView extends NotificationBroadcasterSupport implements PingP
     @Override
     public long getFailures() {
         return failures;
+    }
+
+    @Override
+    public String getVerdict() {
+        PingPongResult r = last;
+        if (r == null) {
+            return "";
+        }
+        if (r.outcome() == PingPongResult.Outcome.FAIL || r.outcome() == PingPongResult.Outcome.UNREACHABLE) {
+            return Verdict.CRIT.name();
+        }
+        return (getFindings().length > 0 ? Verdict.WARN : Verdict.OK).name();
+    }
+
+    @Override
+    public String[] getFindings() {
+        return findings.apply(PingPongService.subject(transport, peer.toString())).toArray(String[]::new);
+    }
+
+    private RdsCredits credits() {
+        PingPongResult r = last;
+        return r == null ? RdsCredits.NONE : r.rds();
+    }
+
+    @Override
+    public String getCreditFlowControl() {
+        RdsCredits c = credits();
+        return c.counted() || !c.why().isEmpty() ? c.engagement().text() : "";
+    }
+
+    @Override
+    public String getCreditFlowControlEvidence() {
+        return credits().why();
+    }
+
+    @Override
+    public int getFlowControlSetting() {
+        return credits().flowControl();
+    }
+
+    @Override
+    public long getTxStalledDelta() {
+        return credits().delta(RdsCredits.TX_STALLED);
+    }
+
+    @Override
+    public long getTxCreditUpdatesDelta() {
+        return credits().delta(RdsCredits.TX_CREDIT_UPDATES);
+    }
+
+    @Override
+    public long getRxCreditUpdatesDelta() {
+        return credits().delta(RdsCredits.RX_CREDIT_UPDATES);
+    }
+
+    @Override
+    public long getTxRingFullDelta() {
+        return credits().delta(RdsCredits.TX_RING_FULL);
+    }
+
+    @Override
+    public long getTxThrottleDelta() {
+        return credits().delta(RdsCredits.TX_THROTTLE);
+    }
+
+    @Override
+    public CompositeData getKernelCounterDeltas() {
+        return NamedValues.longs("RdsCounterDeltas", "each kernel RDS counter's change over the last run",
+                credits().deltas());
     }
 
     @Override

@@ -18,4 +18,9 @@ public interface DataPlane {
      * path takes the same route, also across network namespaces).
      */
     SessionPlane open(boolean active, InetAddress local, Terms terms);
+
+    /** Reads the transport's kernel counters before an active run; null when it has none to read. */
+    default RunCounters countersBefore() {
+        return null;
+    }
 }

@@ -61,6 +61,13 @@ final class PingPongInitiator {
         if (unavailable != null) {
             return PingPongResult.notRun(peer.toString(), transport, PingPongResult.Outcome.UNSUPPORTED, unavailable, at);
         }
+        RunCounters counters = plane.countersBefore();
+        PingPongResult result = run(at, transport);
+        // After the data path closed: what the kernel did for this run, its last acks included.
+        return counters == null ? result : result.with(counters.after(result.stats().sent(), result.transportInUse()));
+    }
+
+    private PingPongResult run(Instant at, Transport transport) {
         ControlLink link;
         try {
             link = ControlLink.connect(new InetSocketAddress(peer.host(), peer.port()),
@@ -137,7 +144,7 @@ final class PingPongInitiator {
         }
         return new PingPongResult(result.peer(), transport, PingPongResult.Outcome.FAIL, taskFailure
                 + (result.reason().isEmpty() ? "" : "; " + result.reason()), at, stats, result.responder(), inUse,
-                result.reachable(), result.corruptions(), result.counters());
+                result.reachable(), result.corruptions(), result.counters(), RdsCredits.NONE);
     }
 
     /** What the responder said at the end of a run: its counts, or why they are missing. */
@@ -204,7 +211,7 @@ final class PingPongInitiator {
         String reason = failure == null ? r.reason() : failure + (r.reason().isEmpty() ? "" : "; " + r.reason());
         return new PingPongResult(r.peer(), transport, failure == null ? r.outcome()
                 : PingPongResult.Outcome.FAIL, reason, at, stats, r.responder(), r.transportInUse(), r.reachable(),
-                r.corruptions(), Map.copyOf(counters));
+                r.corruptions(), Map.copyOf(counters), RdsCredits.NONE);
     }
 
     private void runAll(List<ActiveTask> tasks, AtomicBoolean abort) {
@@ -265,6 +272,6 @@ final class PingPongInitiator {
             outcome = PingPongResult.Outcome.FAIL;
         }
         return new PingPongResult(peer.toString(), transport, outcome, String.join("; ", problems), at, stats, r,
-                inUse, reachable, List.copyOf(shown), r.counters());
+                inUse, reachable, List.copyOf(shown), r.counters(), RdsCredits.NONE);
     }
 }

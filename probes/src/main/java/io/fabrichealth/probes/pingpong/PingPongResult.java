@@ -13,10 +13,12 @@ import java.util.Map;
  * @param reachable      whether the peer answered this run (negotiated, acked something, returned its counts)
  * @param corruptions    details of the first corrupted payloads seen on either side (at most {@link #SHOWN})
  * @param counters       transport counters of both sides in their tool's names (verbs: /proc/krping's)
+ * @param rds            RDS runs: this host's kernel RDS counters over the run and credit flow control;
+ *                       {@link RdsCredits#NONE} otherwise
  */
 public record PingPongResult(String peer, Transport transport, Outcome outcome, String reason, Instant at,
         PingPongStats stats, ResponderCounts responder, String transportInUse, boolean reachable,
-        List<String> corruptions, Map<String, Long> counters) {
+        List<String> corruptions, Map<String, Long> counters, RdsCredits rds) {
 
     public static final int SHOWN = 8;
 
@@ -34,7 +36,13 @@ public record PingPongResult(String peer, Transport transport, Outcome outcome, 
 
     static PingPongResult notRun(String peer, Transport transport, Outcome outcome, String reason, Instant at) {
         return new PingPongResult(peer, transport, outcome, reason, at, PingPongStats.NONE, ResponderCounts.NONE, "",
-                outcome != Outcome.UNREACHABLE, List.of(), Map.of());
+                outcome != Outcome.UNREACHABLE, List.of(), Map.of(), RdsCredits.NONE);
+    }
+
+    /** This result with the kernel's RDS counters over the run. */
+    public PingPongResult with(RdsCredits credits) {
+        return new PingPongResult(peer, transport, outcome, reason, at, stats, responder, transportInUse, reachable,
+                corruptions, counters, credits);
     }
 
     /** Corrupted payloads found by either side. */
@@ -43,6 +51,11 @@ public record PingPongResult(String peer, Transport transport, Outcome outcome, 
     }
 
     public String summary() {
+        String credits = rds.line();
+        return summaryOfRun() + (credits.isEmpty() ? "" : "; " + credits);
+    }
+
+    private String summaryOfRun() {
         String head = peer + " over " + PingPongService.name(transport) + (transportInUse.isEmpty() ? "" : " (" + transportInUse + ")")
                 + ": " + outcome.text();
         if (outcome == Outcome.UNSUPPORTED || outcome == Outcome.REFUSED || outcome == Outcome.UNREACHABLE && stats.sent() == 0) {

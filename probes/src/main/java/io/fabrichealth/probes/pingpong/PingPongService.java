@@ -16,7 +16,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * The agent's ping-pongs: its responder (passive for every peer) and the active runs its schedule aims at peers.
  * Alarms: a corrupted payload on either side raises Corruption at once. PeerUnreachable: every run is one
  * observation, good when the peer answered and bad when it did not; the alarm model's hysteresis decides when that
- * becomes an alarm. A transport this agent cannot run says nothing about the peer.
+ * becomes an alarm. A transport this agent cannot run says nothing about the peer. CreditStalls: every RDS run
+ * that sent traffic is one observation, bad when the kernel's ib_tx_stalled or ib_tx_throttle moved during it.
  */
 public final class PingPongService implements AutoCloseable {
     private volatile PingPongConfig config;
@@ -104,10 +105,25 @@ public final class PingPongService implements AutoCloseable {
                     ? peer + " missed a ping-pong run over " + name(transport) + ": " + result.reason()
                     : peer + " answers " + name(transport) + " ping-pongs");
         }
+        observeCredits(alarms, subject, result);
         for (PingPongListener l : listeners) {
             l.onResult(result);
         }
         return result;
+    }
+
+    /**
+     * One CreditStalls observation per RDS run over infiniband that sent traffic and read the kernel's counters: bad when
+     * ib_tx_stalled or ib_tx_throttle moved. The alarm model's hysteresis turns "repeated" into the alarm.
+     */
+    static void observeCredits(AlarmSink alarms, String subject, PingPongResult result) {
+        // Over tcp the ib_* counters are other sockets' traffic: nothing to say about this peer.
+        if (result.rds().counted() && result.stats().sent() > 0 && result.transportInUse().equals("infiniband")) {
+            boolean stalled = result.rds().stalled();
+            alarms.observe(AlarmKind.CreditStalls, subject, stalled, stalled
+                    ? "RDS sends to " + result.peer() + " stalled: " + result.rds().line()
+                    : "RDS sends to " + result.peer() + " did not stall");
+        }
     }
 
     /** Tells the listeners a probe finished its run against a named peer. */

@@ -4,6 +4,7 @@ import io.fabrichealth.config.Transport;
 import io.fabrichealth.jni.NativeFamily;
 import io.fabrichealth.jni.Rds;
 import io.fabrichealth.probes.pingpong.DataPlane;
+import io.fabrichealth.probes.pingpong.RunCounters;
 import io.fabrichealth.probes.pingpong.SessionPlane;
 import io.fabrichealth.probes.pingpong.Terms;
 import java.net.Inet4Address;
@@ -36,5 +37,11 @@ public final class RdsPlane implements DataPlane {
                     + ": name the peer by an IPv4 address");
         }
         return RdsSession.open(active, (Inet4Address) local, terms);
+    }
+
+    /** RDS_INFO_COUNTERS before the run; after it, every counter's change and what it says of credits. */
+    @Override
+    public RunCounters countersBefore() {
+        return RdsStack.before();
     }
 }
