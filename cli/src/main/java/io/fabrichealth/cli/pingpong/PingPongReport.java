@@ -185,6 +185,10 @@ public final class PingPongReport {
         if ("verbs".equals(run.get("Transport"))) {
             out.append(krping(counters(run)));
         }
+        Object credits = run.get("CreditFlowControl");
+        if (credits != null && !credits.toString().isEmpty()) {
+            out.append(credits).append('\n'); // RDS: what the kernel's counters showed, never more
+        }
         List<Object> corruptions = list(run.get("Corruptions"));
         for (Object c : corruptions) {
             out.append("corruption: ").append(c).append('\n');

@@ -14,7 +14,8 @@ public interface PingPongRunnerMXBean {
      * Runs one ping-pong now and returns it whole: {@code Result}, {@code Summary}, rds-stress's per-second
      * {@code Seconds} and {@code Average} lines (tasks, tx/s, rx/s, tx+rx K/s, mbi K/s, mbo K/s, tx us/c, rtt us),
      * {@code RttP50Micros} and {@code RttP99Micros}, the {@code Corruptions} found (offset and bytes), and the
-     * transport's own {@code Counters} (verbs: /proc/krping's). Blocks for the run.
+     * transport's own {@code Counters} (verbs: /proc/krping's), and over RDS what the kernel's counters said of credit
+     * flow control ({@code CreditFlowControl}, empty otherwise). Blocks for the run.
      *
      * @param peer         the responder, host:port (its pingpong.listen)
      * @param transport    rds, verbs or fabric

@@ -42,7 +42,8 @@ final class PingPongRunnerView implements PingPongRunnerMXBean {
             "RttP50Micros", SimpleType.DOUBLE,
             "RttP99Micros", SimpleType.DOUBLE,
             "Corruptions", stringArray(),
-            "Counters", arrayOf(COUNTER));
+            "Counters", arrayOf(COUNTER),
+            "CreditFlowControl", SimpleType.STRING);
 
     private final PingPongService service;
     private final ReentrantLock running = new ReentrantLock();
@@ -85,7 +86,7 @@ final class PingPongRunnerView implements PingPongRunnerMXBean {
                 .toArray(CompositeData[]::new);
         return RUN.of(r.peer(), PingPongService.name(r.transport()), r.transportInUse(), r.outcome().text(), r.reason(),
                 r.summary(), seconds, average, s.rttP50Micros(), s.rttP99Micros(), r.corruptions().toArray(String[]::new),
-                counters);
+                counters, r.rds().line());
     }
 
     private static CompositeData line(Second s) {
