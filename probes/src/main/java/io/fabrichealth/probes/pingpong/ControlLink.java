@@ -39,7 +39,8 @@ final class ControlLink implements AutoCloseable {
     static final int RESULT = 5;
     /** Either side: the frame I received from you failed its check; body: which frame, and how. */
     static final int DAMAGED = 6;
-    static final int VERSION = 1;
+    /** 2: the HELLO's terms carry a verbs memory mode and its options instead of version 1's boolean. */
+    static final int VERSION = 2;
     static final int HEADER = 14;
     private static final int MAX_BODY = 64 << 10;
     private static final String[] KINDS = {"?", "HELLO", "WELCOME", "REFUSED", "DONE", "RESULT", "DAMAGED"};

@@ -152,7 +152,13 @@ public final class PingPongResponder implements AutoCloseable {
     /** HELLO, then the session the terms ask for; a damaged frame ends it with a DamagedException. */
     private void converse(ControlLink link) throws IOException {
         ControlLink.Frame hello = link.receive().expect(ControlLink.HELLO, "HELLO");
-        Terms terms = Terms.read(hello.body());
+        Terms terms;
+        try {
+            terms = Terms.read(hello.body());
+        } catch (Terms.Unknown e) {
+            refuse(link, REFUSED_TERMS, e.getMessage());
+            return;
+        }
         List<byte[]> activeAddresses = ControlLink.readAddresses(hello.body());
         String problem = terms.problem();
         DataPlane plane = planes.get(terms.transport());
@@ -167,6 +173,11 @@ public final class PingPongResponder implements AutoCloseable {
             return;
         }
         if (plane instanceof LoopPlane loop) {
+            String cannot = loop.unavailability(false, link.socket().getLocalAddress(), terms);
+            if (cannot != null) {
+                refuse(link, REFUSED_UNSUPPORTED, cannot);
+                return;
+            }
             runLoop(link, loop, terms);
         } else {
             runSession(link, plane, terms, activeAddresses);
