@@ -39,6 +39,12 @@ public record PingPongConfig(
             List.of(Transport.FABRIC), ByteSize.ofKiB(1), ByteSize.ofBytes(64), 1, 1, Duration.ofSeconds(5), 1000,
             MemoryMode.ONCE, false);
 
+    /** The same settings on another listen address (a fleet member's own port), the memory mode included. */
+    public PingPongConfig listening(HostPort address) {
+        return new PingPongConfig(address, transports, requestSize, ackSize, depth, tasks, duration, count, memory,
+                serverInvalidate);
+    }
+
     /** Verbs memory registered once. */
     public PingPongConfig(HostPort listen, List<Transport> transports, ByteSize requestSize, ByteSize ackSize,
             int depth, int tasks, Duration duration, int count) {

@@ -46,11 +46,11 @@ public record Terms(Transport transport, int session, String identity, int reque
                 serverInvalidate);
     }
 
-    /** The memory mode in krping's words, as results and MBeans show it. */
+    /** The memory mode in krping's words, as results and MBeans show it (verbs' transport in use). */
     public String memoryText() {
         return switch (memory) {
-            case ONCE -> "registered once";
-            case REREGISTER -> "re-registered every iteration";
+            case ONCE -> "memory registered once";
+            case REREGISTER -> "memory re-registered every iteration";
             case WINDOW -> "memory window (type 2), invalidated by " + (serverInvalidate ? "the server (server_inv)"
                     : "the client (LOCAL_INV)");
         };
