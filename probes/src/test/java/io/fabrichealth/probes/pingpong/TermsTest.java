@@ -3,6 +3,7 @@ package io.fabrichealth.probes.pingpong;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fabrichealth.alarms.AlarmSink;
 import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.config.MemoryMode;
 import io.fabrichealth.config.PingPongConfig;
@@ -28,6 +29,20 @@ class TermsTest {
                 VERBS.withMemory(MemoryMode.WINDOW, true).counting(100))) {
             assertThat(Terms.read(new DataInputStream(new ByteArrayInputStream(bytes(t))))).isEqualTo(t);
         }
+    }
+
+    @Test
+    void theConfiguredMemoryModeIsVerbsAlone() {
+        PingPongConfig c = Loopback.config(1024, 128, 1, 1, Duration.ofSeconds(1));
+        PingPongConfig window = new PingPongConfig(c.listen(), List.of(Transport.VERBS, Transport.FABRIC),
+                c.requestSize(), c.ackSize(), 1, 1, c.duration(), 10, MemoryMode.WINDOW, true);
+        try (PingPongService service = new PingPongService(window, java.util.Map.of(), AlarmSink.NONE)) {
+            assertThat(service.terms(Transport.VERBS)).extracting(Terms::memory, Terms::serverInvalidate, Terms::count)
+                    .containsExactly(MemoryMode.WINDOW, true, 10L);
+            assertThat(service.terms(Transport.FABRIC)).extracting(Terms::memory, Terms::serverInvalidate)
+                    .containsExactly(MemoryMode.ONCE, false);
+        }
+        assertThat(window.listening(c.listen()).memory()).as("a fleet member keeps the mode").isEqualTo(MemoryMode.WINDOW);
     }
 
     @Test
@@ -63,7 +78,7 @@ class TermsTest {
     @Test
     void aResponderRefusesTermsItCannotNameAndSaysWhy() throws Exception {
         PingPongConfig config = Loopback.config(1024, 128, 1, 1, Duration.ofSeconds(1));
-        try (PingPongService service = Loopback.service(config, "tcp", EndpointType.MSG, io.fabrichealth.alarms.AlarmSink.NONE)) {
+        try (PingPongService service = Loopback.service(config, "tcp", EndpointType.MSG, AlarmSink.NONE)) {
             service.startResponder();
             byte[] terms = bytes(VERBS);
             terms[terms.length - 2] = 9;
@@ -87,7 +102,7 @@ class TermsTest {
     @Test
     void aResponderRefusesServerInvalidateWithoutAWindow() throws Exception {
         PingPongConfig config = Loopback.config(1024, 128, 1, 1, Duration.ofSeconds(1));
-        try (PingPongService service = Loopback.service(config, "tcp", EndpointType.MSG, io.fabrichealth.alarms.AlarmSink.NONE)) {
+        try (PingPongService service = Loopback.service(config, "tcp", EndpointType.MSG, AlarmSink.NONE)) {
             service.startResponder();
             PingPongResult r = service.run(Transport.FABRIC, config.listen(), service.terms(Transport.FABRIC)
                     .withMemory(MemoryMode.ONCE, true));
