@@ -92,8 +92,13 @@ final class ControlLink implements AutoCloseable {
 
     /** A whole frame: header, header CRC, body, CRC. */
     static byte[] frame(int kind, byte[] body) {
+        return frame(VERSION, kind, body);
+    }
+
+    /** A frame of another {@code version}: only a refusal to a peer of that version (frames look alike in all). */
+    static byte[] frame(int version, int kind, byte[] body) {
         ByteBuffer f = ByteBuffer.allocate(HEADER + body.length + 4);
-        f.putInt(MAGIC).put((byte) VERSION).put((byte) kind).putInt(body.length);
+        f.putInt(MAGIC).put((byte) version).put((byte) kind).putInt(body.length);
         f.putInt(crc(f.array(), 0, HEADER - 4));
         f.put(body);
         f.putInt(crc(f.array(), 0, HEADER + body.length));
@@ -142,8 +147,7 @@ final class ControlLink implements AutoCloseable {
             throw new DamagedException(from, kind, "the header's CRC32C does not match", -1);
         }
         if (h.get(4) != VERSION) {
-            throw new IOException("a ping-pong control frame of version " + h.get(4) + " from " + from
-                    + ": this agent speaks version " + VERSION + "; run the same fabric-health on both hosts");
+            throw new OtherVersionException(h.get(4), from);
         }
         int length = h.getInt(6);
         if (kind < HELLO || kind > DAMAGED || length < 0 || length > MAX_BODY) {
@@ -229,6 +233,40 @@ final class ControlLink implements AutoCloseable {
 
         String from() {
             return from;
+        }
+    }
+
+    /** A sound frame of another control protocol version: another fabric-health, not damage. */
+    static final class OtherVersionException extends IOException {
+        private static final long serialVersionUID = 1L;
+        private final int version;
+
+        OtherVersionException(int version, String from) {
+            super("a ping-pong control frame of version " + version + " from " + from + ": this agent speaks version "
+                    + VERSION + "; run the same fabric-health on both hosts");
+            this.version = version;
+        }
+
+        int version() {
+            return version;
+        }
+    }
+
+    /**
+     * Tells a peer of another version, in its own version's frame, why this agent will not talk to it, so its
+     * run says so instead of losing the connection.
+     */
+    void refuseVersion(OtherVersionException e, byte code) {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        try {
+            DataOutputStream d = new DataOutputStream(body);
+            d.writeUTF("this agent speaks ping-pong control protocol version " + VERSION + ", not " + e.version()
+                    + ": run the same fabric-health version on both hosts");
+            d.writeByte(code);
+            out.write(frame(e.version(), REFUSED, body.toByteArray()));
+            out.flush();
+        } catch (IOException ignored) {
+            // the peer will learn it from the closed connection instead
         }
     }
 

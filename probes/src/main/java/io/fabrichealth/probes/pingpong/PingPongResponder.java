@@ -132,6 +132,10 @@ public final class PingPongResponder implements AutoCloseable {
             links.add(link);
             try {
                 converse(link);
+            } catch (ControlLink.OtherVersionException e) {
+                refused.incrementAndGet();
+                link.refuseVersion(e, REFUSED_TERMS);
+                LOG.log(Level.INFO, "ping-pong session refused: {0}", e.getMessage());
             } catch (ControlLink.DamagedException e) {
                 // The initiator's HELLO or DONE did not arrive as sent: a Corruption here, and the initiator is
                 // told, so its run fails with the reason instead of waiting out a timeout.

@@ -14,6 +14,8 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -96,6 +98,30 @@ class TermsTest {
                                     + "both hosts");
                         });
             }
+        }
+    }
+
+    @Test
+    void anOlderAgentsHelloIsRefusedInAFrameOfItsOwnVersionSayingWhy() throws Exception {
+        PingPongConfig config = Loopback.config(1024, 128, 1, 1, Duration.ofSeconds(1));
+        try (PingPongService service = Loopback.service(config, "tcp", EndpointType.MSG, AlarmSink.NONE)) {
+            service.startResponder();
+            try (Socket s = new Socket(config.listen().host(), config.listen().port())) {
+                s.setSoTimeout(5_000);
+                s.getOutputStream().write(ControlLink.frame(1, ControlLink.HELLO, new byte[40])); // version 1's HELLO
+                DataInputStream in = new DataInputStream(s.getInputStream());
+                byte[] header = new byte[ControlLink.HEADER];
+                in.readFully(header);
+                assertThat(header[4]).as("the refusal is in the peer's version, so it can read it").isEqualTo((byte) 1);
+                assertThat(header[5]).isEqualTo((byte) ControlLink.REFUSED);
+                byte[] body = new byte[ByteBuffer.wrap(header).getInt(6)];
+                in.readFully(body);
+                DataInputStream b = new DataInputStream(new ByteArrayInputStream(body));
+                assertThat(b.readUTF()).isEqualTo("this agent speaks ping-pong control protocol version 2, not 1: run "
+                        + "the same fabric-health version on both hosts");
+                assertThat(b.readByte()).isEqualTo(PingPongResponder.REFUSED_TERMS);
+            }
+            assertThat(service.responder().refused()).isEqualTo(1);
         }
     }
 
