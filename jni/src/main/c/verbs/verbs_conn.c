@@ -1,7 +1,8 @@
 /*
  * RC connections through librdmacm with their own PD, CQ (on a completion channel, so waits sleep) and QP, and
- * the few verbs krping's loop needs: register and deregister memory, post SEND, RECV, RDMA READ and RDMA WRITE,
- * and poll completions. Every call returns a value or -errno; the loop itself is Java's.
+ * the few verbs krping's loop needs: register and deregister memory, allocate type-2 memory windows, post SEND
+ * (also with invalidate), RECV, RDMA READ and RDMA WRITE, BIND_MW and LOCAL_INV, poll completions, and read the
+ * device's memory-window capabilities. Every call returns a value or -errno; the loop itself is Java's.
  */
 #include "fh_common.h"
 #include "fhverbs.h"
@@ -294,23 +295,34 @@ static jint dereg0(JNIEnv *env, jclass cls, jlong mr)
 	return rc > 0 ? -rc : rc;
 }
 
+static jint post_wr(struct fh_conn *c, struct ibv_send_wr *wr)
+{
+	struct ibv_send_wr *bad;
+	int rc;
+
+	wr->send_flags |= IBV_SEND_SIGNALED;
+	rc = ibv_post_send(c->id->qp, wr, &bad);
+	return rc > 0 ? -rc : rc;
+}
+
 static jint post_send(struct fh_conn *c, enum ibv_wr_opcode op, jlong addr, jint length, jint lkey,
 		      jlong remote, jint rkey, jlong wrId)
 {
 	struct ibv_sge sge = { .addr = (uint64_t)addr, .length = (uint32_t)length, .lkey = (uint32_t)lkey };
-	struct ibv_send_wr wr, *bad;
-	int rc;
+	struct ibv_send_wr wr;
 
 	memset(&wr, 0, sizeof(wr));
 	wr.wr_id = (uint64_t)wrId;
 	wr.sg_list = &sge;
 	wr.num_sge = 1;
 	wr.opcode = op;
-	wr.send_flags = IBV_SEND_SIGNALED;
-	wr.wr.rdma.remote_addr = (uint64_t)remote;
-	wr.wr.rdma.rkey = (uint32_t)rkey;
-	rc = ibv_post_send(c->id->qp, &wr, &bad);
-	return rc > 0 ? -rc : rc;
+	if (op == IBV_WR_SEND_WITH_INV) {
+		wr.invalidate_rkey = (uint32_t)rkey;
+	} else {
+		wr.wr.rdma.remote_addr = (uint64_t)remote;
+		wr.wr.rdma.rkey = (uint32_t)rkey;
+	}
+	return post_wr(c, &wr);
 }
 
 static jint postSend0(JNIEnv *env, jclass cls, jlong handle, jlong addr, jint length, jint lkey, jlong wrId)
@@ -318,6 +330,138 @@ static jint postSend0(JNIEnv *env, jclass cls, jlong handle, jlong addr, jint le
 	(void)env;
 	(void)cls;
 	return post_send((struct fh_conn *)(intptr_t)handle, IBV_WR_SEND, addr, length, lkey, 0, 0, wrId);
+}
+
+/* SEND that also invalidates the peer's rkey (krping's server_inv go-ahead). */
+static jint postSendInv0(JNIEnv *env, jclass cls, jlong handle, jlong addr, jint length, jint lkey, jint rkey,
+			 jlong wrId)
+{
+	(void)env;
+	(void)cls;
+	return post_send((struct fh_conn *)(intptr_t)handle, IBV_WR_SEND_WITH_INV, addr, length, lkey, 0, rkey, wrId);
+}
+
+/* A type-2 memory window on the connection's PD; returns the ibv_mw or -errno. */
+static jlong allocMw0(JNIEnv *env, jclass cls, jlong handle)
+{
+	struct fh_conn *c = (struct fh_conn *)(intptr_t)handle;
+	struct ibv_mw *mw;
+
+	(void)env;
+	(void)cls;
+	errno = 0;
+	mw = ibv_alloc_mw(c->pd, IBV_MW_TYPE_2);
+	if (!mw)
+		return neg_errno(-EOPNOTSUPP);
+	return (jlong)(intptr_t)mw;
+}
+
+static jint deallocMw0(JNIEnv *env, jclass cls, jlong mw)
+{
+	int rc;
+
+	(void)env;
+	(void)cls;
+	rc = ibv_dealloc_mw((struct ibv_mw *)(intptr_t)mw);
+	return rc > 0 ? -rc : rc;
+}
+
+/*
+ * Posts IBV_WR_BIND_MW of the window over mr[addr, +length) for `access` with the next rkey (ibv_inc_rkey: the
+ * same window index, the next key byte). A type-2 bind names the window by its current rkey, so ibv_mw.rkey
+ * follows the new one once posted. Returns the new rkey (0..2^32-1) or -errno.
+ */
+static jlong bindMw0(JNIEnv *env, jclass cls, jlong handle, jlong mwHandle, jlong mrHandle, jlong addr,
+		     jint length, jint access, jlong wrId)
+{
+	struct ibv_mw *mw = (struct ibv_mw *)(intptr_t)mwHandle;
+	struct ibv_send_wr wr;
+	uint32_t rkey = ibv_inc_rkey(mw->rkey);
+	jint rc;
+
+	(void)env;
+	(void)cls;
+	memset(&wr, 0, sizeof(wr));
+	wr.wr_id = (uint64_t)wrId;
+	wr.opcode = IBV_WR_BIND_MW;
+	wr.bind_mw.mw = mw;
+	wr.bind_mw.rkey = rkey;
+	wr.bind_mw.bind_info.mr = (struct ibv_mr *)(intptr_t)mrHandle;
+	wr.bind_mw.bind_info.addr = (uint64_t)addr;
+	wr.bind_mw.bind_info.length = (uint64_t)length;
+	wr.bind_mw.bind_info.mw_access_flags = (unsigned int)access;
+	rc = post_wr((struct fh_conn *)(intptr_t)handle, &wr);
+	if (rc)
+		return rc;
+	mw->rkey = rkey;
+	return (jlong)rkey;
+}
+
+/* IBV_WR_LOCAL_INV of `rkey` (krping's client-side invalidation). */
+static jint postLocalInv0(JNIEnv *env, jclass cls, jlong handle, jint rkey, jlong wrId)
+{
+	struct ibv_send_wr wr;
+
+	(void)env;
+	(void)cls;
+	memset(&wr, 0, sizeof(wr));
+	wr.wr_id = (uint64_t)wrId;
+	wr.opcode = IBV_WR_LOCAL_INV;
+	wr.invalidate_rkey = (uint32_t)rkey;
+	return post_wr((struct fh_conn *)(intptr_t)handle, &wr);
+}
+
+/*
+ * The memory-window capabilities of the RDMA device that owns local address ipv4 (rdma_bind_addr on a
+ * throw-away id picks it, as rdma_connect from that address would): out = {max_mw, device_cap_flags}. Returns
+ * the device's name, or NULL with out[0] = -errno.
+ */
+static jstring deviceAt0(JNIEnv *env, jclass cls, jint ipv4, jintArray out)
+{
+	struct rdma_event_channel *ch;
+	struct rdma_cm_id *id = NULL;
+	struct ibv_device_attr attr;
+	struct sockaddr_in sin;
+	jint values[2] = { 0, 0 };
+	jstring name = NULL;
+	int rc = 0;
+
+	(void)cls;
+	errno = 0;
+	ch = rdma_create_event_channel();
+	if (!ch) {
+		values[0] = neg_errno(-ENODEV);
+		goto done;
+	}
+	if (rdma_create_id(ch, &id, NULL, RDMA_PS_TCP)) {
+		values[0] = neg_errno(-ENODEV);
+		goto done;
+	}
+	fill_sin(&sin, ipv4, 0);
+	if (rdma_bind_addr(id, (struct sockaddr *)&sin)) {
+		values[0] = neg_errno(-EADDRNOTAVAIL);
+		goto done;
+	}
+	if (!id->verbs) {
+		values[0] = -ENODEV;
+		goto done;
+	}
+	rc = ibv_query_device(id->verbs, &attr);
+	if (rc) {
+		values[0] = rc > 0 ? -rc : rc;
+		goto done;
+	}
+	values[0] = attr.max_mw;
+	values[1] = (jint)attr.device_cap_flags;
+	name = (*env)->NewStringUTF(env, ibv_get_device_name(id->verbs->device));
+done:
+	if (id)
+		rdma_destroy_id(id);
+	if (ch)
+		rdma_destroy_event_channel(ch);
+	if (!(*env)->ExceptionCheck(env))
+		(*env)->SetIntArrayRegion(env, out, 0, 2, values);
+	return name;
 }
 
 static jint postRdma0(JNIEnv *env, jclass cls, jlong handle, jboolean write, jlong addr, jint length, jint lkey,
@@ -363,8 +507,14 @@ static int drain(struct fh_conn *c, char *out, int max)
 			memcpy(e, &id, 8);
 			memcpy(e + 8, &status, 4);
 			memcpy(e + 12, &opcode, 4);
+			int32_t flags = (int32_t)wc[i].wc_flags;
+			/* The union as the provider filled it (imm_data or invalidated_rkey): Java reads it by the flags. */
+			uint32_t inv = wc[i].invalidated_rkey;
+
 			memcpy(e + 16, &len, 4);
-			memset(e + 20, 0, 4);
+			memcpy(e + 20, &flags, 4);
+			memcpy(e + 24, &inv, 4);
+			memset(e + 28, 0, 4);
 		}
 		if (n < 16)
 			break;
@@ -373,7 +523,8 @@ static int drain(struct fh_conn *c, char *out, int max)
 }
 
 /*
- * Up to max completions into entries (COMPLETION_SIZE bytes each: wr_id, status, opcode, byte_len). When none
+ * Up to max completions into entries (COMPLETION_SIZE bytes each: wr_id, status, opcode, byte_len, wc_flags,
+ * the invalidated rkey (or immediate data), pad). When none
  * is ready, arms the CQ and sleeps on the completion channel for up to timeoutMs. Returns the count or -errno.
  */
 static jint poll0(JNIEnv *env, jclass cls, jlong handle, jobject entries, jint max, jint timeoutMs)
@@ -425,6 +576,11 @@ static const JNINativeMethod methods[] = {
 	{ "connect0", "(IIIII)J", (void *)connect0 },
 	{ "reg0", "(JLjava/nio/ByteBuffer;III[J)J", (void *)reg0 },
 	{ "postSend0", "(JJIIJ)I", (void *)postSend0 },
+	{ "postSendInv0", "(JJIIIJ)I", (void *)postSendInv0 },
+	{ "allocMw0", "(J)J", (void *)allocMw0 },
+	{ "bindMw0", "(JJJJIIJ)J", (void *)bindMw0 },
+	{ "postLocalInv0", "(JIJ)I", (void *)postLocalInv0 },
+	{ "deviceAt0", "(I[I)Ljava/lang/String;", (void *)deviceAt0 },
 	{ "postRdma0", "(JZJIIJIJ)I", (void *)postRdma0 },
 	{ "postRecv0", "(JJIIJ)I", (void *)postRecv0 },
 	{ "poll0", "(JLjava/nio/ByteBuffer;II)I", (void *)poll0 },
@@ -435,9 +591,15 @@ static const JNINativeMethod memory_methods[] = {
 	{ "dereg0", "(J)I", (void *)dereg0 },
 };
 
+static const JNINativeMethod window_methods[] = {
+	{ "dealloc0", "(J)I", (void *)deallocMw0 },
+};
+
 int fh_verbs_conn_register(JNIEnv *env)
 {
 	return fh_register(env, "io/fabrichealth/jni/verbs/VerbsConnection", methods, FH_ARRAY_LEN(methods)) ||
 	       fh_register(env, "io/fabrichealth/jni/verbs/VerbsMemory", memory_methods,
-			   FH_ARRAY_LEN(memory_methods));
+			   FH_ARRAY_LEN(memory_methods)) ||
+	       fh_register(env, "io/fabrichealth/jni/verbs/VerbsWindow", window_methods,
+			   FH_ARRAY_LEN(window_methods));
 }

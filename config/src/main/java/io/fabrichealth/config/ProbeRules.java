@@ -29,6 +29,13 @@ final class ProbeRules {
             out.add(at.problem("pingpong.listen", "an address other than bursts.listen",
                     Texts.quote(c.pingpong().listen().toString()), "both targets cannot share one port"));
         }
+        PingPongConfig p = c.pingpong();
+        if (p.serverInvalidate() && p.memory() != MemoryMode.WINDOW) {
+            out.add(at.problem("pingpong.serverInvalidate", "true only with memory: window",
+                    "true with memory: " + ConfigScalars.TYPES.find(MemoryMode.class).render(p.memory()),
+                    "krping's server_inv invalidates the client's rkey with the server's go-ahead: set memory: window, "
+                            + "or remove serverInvalidate"));
+        }
     }
 
     private static long multiplySaturated(long a, long b) {

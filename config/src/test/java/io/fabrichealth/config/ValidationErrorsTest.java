@@ -215,6 +215,30 @@ class ValidationErrorsTest {
     }
 
     @Test
+    void serverInvalidateWithoutAMemoryWindowIsRefusedNamingKrpingsRule() {
+        ConfigError error = files.onlyError("pingpong:\n  memory: reregister\n  serverInvalidate: true\n", 3,
+                "pingpong.serverInvalidate", "true only with memory: window");
+        assertThat(error.got()).isEqualTo("true with memory: reregister");
+        assertThat(error.hint()).contains("set memory: window");
+    }
+
+    @Test
+    void anUnknownMemoryModeIsRefusedWithTheModesAndANearMiss() {
+        ConfigError error = files.onlyError("pingpong:\n  memory: windows\n", 2, "pingpong.memory",
+                "one of once, reregister, window");
+        assertThat(error.hint()).isEqualTo("did you mean \"window\"?");
+    }
+
+    @Test
+    void theWindowModeWithServerInvalidateLoads() throws Exception {
+        FabricHealthConfig c = files.load("pingpong:\n  transports: [verbs]\n  memory: window\n"
+                + "  serverInvalidate: true\n");
+        assertThat(c.pingpong().memory()).isEqualTo(MemoryMode.WINDOW);
+        assertThat(c.pingpong().serverInvalidate()).isTrue();
+        assertThat(FabricHealthConfig.DEFAULTS.pingpong().memory()).as("the default").isEqualTo(MemoryMode.ONCE);
+    }
+
+    @Test
     void anUnknownAlarmKindIsRefused() {
         ConfigError error = files.onlyError("alarms:\n  hysteresis:\n    PortDwn: {raiseAfter: 3}\n", 3,
                 "alarms.hysteresis.PortDwn", "an alarm kind: PortDown, LinkDegraded");

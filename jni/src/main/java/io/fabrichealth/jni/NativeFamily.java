@@ -35,7 +35,7 @@ public enum NativeFamily {
         @Override
         String problem() {
             return AbiCheck.problem(libraryFileName(), verbsAbi0(), "binding version", VERBS_BINDING_VERSION,
-                    "completion entry size", 24);
+                    "completion entry size", 32);
         }
     },
     FABRIC("fhfabric", "libfabric1") {
@@ -90,7 +90,7 @@ public enum NativeFamily {
 
     /** Bumped when a family's C side changes in a way Java must know about (C reports them back). */
     static final int UMAD_BINDING_VERSION = 1;
-    static final int VERBS_BINDING_VERSION = 2;
+    static final int VERBS_BINDING_VERSION = 3;
     static final int FABRIC_BINDING_VERSION = 2;
     static final int RDS_BINDING_VERSION = 3;
 

@@ -11,7 +11,8 @@ import java.nio.ByteBuffer;
  * One RC connection made through librdmacm, with its own protection domain, completion queue (on a completion
  * channel, so {@link #poll} sleeps) and queue pair. The loop above it posts SEND, RECV, RDMA READ and RDMA WRITE
  * work requests on registered memory ({@link VerbsMemory}) and reads their completions. Closes once, memory first
- * (its regions are its children).
+ * (its regions and windows are its children). Type-2 memory windows ({@link VerbsWindow}) are bound and
+ * invalidated with work requests on the same queue pair, in order with the rest.
  */
 public final class VerbsConnection extends NativeHandle {
     /** Bytes per completion entry in a {@link Completions} buffer: wr_id, status, opcode, byte_len, pad. */
@@ -20,6 +21,8 @@ public final class VerbsConnection extends NativeHandle {
     public static final int LOCAL_WRITE = 1;
     public static final int REMOTE_WRITE = 2;
     public static final int REMOTE_READ = 4;
+    /** IBV_ACCESS_MW_BIND: memory windows may be bound over the region. */
+    public static final int MW_BIND = 16;
 
     static final String RXE_ADVICE = "rdma link add rxe0 type rxe netdev <dev> (Soft-RoCE), or check ibv_devinfo";
 
@@ -54,6 +57,46 @@ public final class VerbsConnection extends NativeHandle {
         long[] out = new long[3];
         long mr = NativeException.check(reg0(handle(), buffer, offset, length, access, out), "ibv_reg_mr");
         return new VerbsMemory(this, mr, buffer, out[0], length, (int) out[1], (int) out[2]);
+    }
+
+    /**
+     * The device that owns local address {@code local} (the one a connection from there uses) and its
+     * memory-window capabilities.
+     */
+    public static VerbsDevice deviceAt(Inet4Address local) {
+        NativeFamily.VERBS.ensureAvailable();
+        int[] out = new int[2];
+        String name = deviceAt0(ipv4(local), out);
+        NativeException.check(name == null ? Math.min(out[0], -1) : 0, "ibv_query_device(the device of "
+                + local.getHostAddress() + ")", status -> noDevice(status) ? "no RDMA device has this address: "
+                        + RXE_ADVICE : null);
+        return new VerbsDevice(name, out[0], out[1]);
+    }
+
+    /** ibv_alloc_mw(IBV_MW_TYPE_2) on this connection's protection domain. */
+    public VerbsWindow allocateWindow() {
+        return new VerbsWindow(this, NativeException.check(allocMw0(handle()), "ibv_alloc_mw(IBV_MW_TYPE_2)"));
+    }
+
+    /**
+     * Posts IBV_WR_BIND_MW: {@code window} over all of {@code memory} (registered with {@link #MW_BIND}) for
+     * {@code access} (REMOTE_READ, REMOTE_WRITE), under a new rkey (ibv_inc_rkey of the last); returns that rkey.
+     * The grant starts when the bind completes (Completions.BIND_MW).
+     */
+    public int bind(VerbsWindow window, VerbsMemory memory, int access, long wrId) {
+        return (int) NativeException.check(bindMw0(handle(), window.handle(), memory.handle(), memory.address(),
+                memory.length(), access, wrId), "ibv_post_send(BIND_MW)");
+    }
+
+    /** Posts IBV_WR_LOCAL_INV of {@code rkey}: after its completion the rkey grants nothing. */
+    public void postLocalInvalidate(int rkey, long wrId) {
+        NativeException.check(postLocalInv0(handle(), rkey, wrId), "ibv_post_send(LOCAL_INV)");
+    }
+
+    /** SEND_WITH_INV: a SEND that also invalidates the peer's {@code rkey} before the peer sees the message. */
+    public void postSendInvalidate(VerbsMemory memory, int offset, int length, int rkey, long wrId) {
+        NativeException.check(postSendInv0(handle(), memory.address() + offset, length, memory.lkey(), rkey, wrId),
+                "ibv_post_send(SEND_WITH_INV)");
     }
 
     /** SEND of {@code length} bytes at {@code offset} in {@code memory}. */
@@ -105,6 +148,16 @@ public final class VerbsConnection extends NativeHandle {
     private static native long reg0(long conn, ByteBuffer buffer, int offset, int length, int access, long[] out);
 
     private static native int postSend0(long conn, long addr, int length, int lkey, long wrId);
+
+    private static native int postSendInv0(long conn, long addr, int length, int lkey, int rkey, long wrId);
+
+    private static native long allocMw0(long conn);
+
+    private static native long bindMw0(long conn, long mw, long mr, long addr, int length, int access, long wrId);
+
+    private static native int postLocalInv0(long conn, int rkey, long wrId);
+
+    private static native String deviceAt0(int ipv4, int[] out);
 
     private static native int postRdma0(long conn, boolean write, long addr, int length, int lkey, long remote,
             int rkey, long wrId);

@@ -14,7 +14,11 @@ public interface PingPongMXBean {
 
     String getPeer();
 
-    /** What actually carried the data: the RDS transport the kernel used (tcp, infiniband), or provider and type. */
+    /**
+     * What actually carried the data: the RDS transport the kernel used (tcp, infiniband), provider and type, or
+     * for verbs the queue pair and memory mode used ({@code RC, memory window (type 2), invalidated by the server
+     * (server_inv)}).
+     */
     String getTransport();
 
     /** ok, fail, unreachable, unsupported (this host cannot) or refused (the peer said it cannot); empty = never ran. */
@@ -72,6 +76,15 @@ public interface PingPongMXBean {
 
     /** Details of the last corrupted payload; kept until acknowledged, empty when none. */
     String getLastCorruption();
+
+    /** Verbs, window memory mode: memory-window binds the client made in the last run; -1 = it bound none. */
+    long getVerbsBinds();
+
+    /**
+     * Verbs, window memory mode: invalidations the client saw happen in the last run (the server's SEND_WITH_INV
+     * or its own LOCAL_INV); -1 = the last run used no memory windows.
+     */
+    long getVerbsInvalidations();
 
     long getRuns();
 

@@ -206,6 +206,22 @@ final class PingPongView extends NotificationBroadcasterSupport implements PingP
     }
 
     @Override
+    public long getVerbsBinds() {
+        return clientCounter("binds");
+    }
+
+    @Override
+    public long getVerbsInvalidations() {
+        return clientCounter("invalidations");
+    }
+
+    /** A krping client counter of the last run, -1 when it had none. */
+    private long clientCounter(String name) {
+        PingPongResult r = last;
+        return r == null ? -1 : r.counters().getOrDefault("client." + name, -1L);
+    }
+
+    @Override
     public long getRuns() {
         return runs;
     }

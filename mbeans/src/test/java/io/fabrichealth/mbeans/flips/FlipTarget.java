@@ -26,10 +26,10 @@ record FlipTarget(String protocol, String type, byte[] pattern, int span, int re
                 repeats, 0);
     }
 
-    /** A ping-pong control frame: magic "FHC2", version 1, kind. */
+    /** A ping-pong control frame: magic "FHC2", version 2, kind. */
     static FlipTarget control(String type, int kind, int frameBytes) {
         byte[] magic = ByteBuffer.allocate(4).order(ByteOrder.BIG_ENDIAN).putInt(0x46484332).array(); // ControlLink.MAGIC, "FHC2"
-        return new FlipTarget("pingpong control", type, new byte[] {magic[0], magic[1], magic[2], magic[3], 1,
+        return new FlipTarget("pingpong control", type, new byte[] {magic[0], magic[1], magic[2], magic[3], 2,
             (byte) kind}, frameBytes, 1, 0);
     }
 

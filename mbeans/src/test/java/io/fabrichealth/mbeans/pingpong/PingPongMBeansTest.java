@@ -13,6 +13,7 @@ import io.fabrichealth.mbeans.MBeanRegistry;
 import io.fabrichealth.alarms.AlarmBook;
 import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.alarms.AlarmSink;
+import io.fabrichealth.probes.pingpong.PingPongResult;
 import io.fabrichealth.probes.pingpong.PingPongService;
 import io.fabrichealth.probes.pingpong.fabric.FabricPlane;
 import java.net.InetAddress;
@@ -36,6 +37,22 @@ import org.junit.jupiter.api.Test;
 class PingPongMBeansTest {
     private static final ObjectName RESPONDER = io.fabrichealth.mbeans.ObjectNames.parse(
             PingPongResponderMXBean.OBJECT_NAME);
+
+    @Test
+    void aVerbsRunInTheWindowModeShowsItsModeBindsAndInvalidations() throws Exception {
+        HostPort peer = new HostPort("10.77.0.1", 7472);
+        PingPongView view = new PingPongView(PingPongMBeans.name(Transport.VERBS, peer.toString()), Transport.VERBS,
+                peer, null, (subject, who) -> "");
+        view.record(new PingPongResult(peer.toString(), Transport.VERBS, PingPongResult.Outcome.OK, "",
+                java.time.Instant.now(), io.fabrichealth.probes.pingpong.PingPongStats.NONE,
+                io.fabrichealth.probes.pingpong.ResponderCounts.NONE,
+                "RC, memory window (type 2), invalidated by the server (server_inv)", true, List.of(),
+                Map.of("client.binds", 8L, "client.invalidations", 8L, "client.send_msgs", 8L)));
+
+        assertThat(view.getTransport()).endsWith("invalidated by the server (server_inv)");
+        assertThat(view.getVerbsBinds()).isEqualTo(8);
+        assertThat(view.getVerbsInvalidations()).isEqualTo(8);
+    }
 
     @Test
     void theFireDrillShowsAsCorruptionUntilAcknowledged() throws Exception {
@@ -64,6 +81,7 @@ class PingPongMBeansTest {
             assertThat((Double) server.getAttribute(name, "RttP50Micros")).isPositive();
             assertThat((Double) server.getAttribute(name, "TxPerSecond")).isPositive();
             assertThat(server.getAttribute(name, "Corruptions")).isEqualTo(0L);
+            assertThat(server.getAttribute(name, "VerbsBinds")).as("no memory windows over libfabric").isEqualTo(-1L);
 
             String armed = (String) server.invoke(RESPONDER, "corruptNextPayloads", new Object[] {2},
                     new String[] {"int"});

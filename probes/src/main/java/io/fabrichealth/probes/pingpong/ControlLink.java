@@ -39,7 +39,8 @@ final class ControlLink implements AutoCloseable {
     static final int RESULT = 5;
     /** Either side: the frame I received from you failed its check; body: which frame, and how. */
     static final int DAMAGED = 6;
-    static final int VERSION = 1;
+    /** 2: the HELLO's terms carry a verbs memory mode and its options instead of version 1's boolean. */
+    static final int VERSION = 2;
     static final int HEADER = 14;
     private static final int MAX_BODY = 64 << 10;
     private static final String[] KINDS = {"?", "HELLO", "WELCOME", "REFUSED", "DONE", "RESULT", "DAMAGED"};
@@ -91,8 +92,13 @@ final class ControlLink implements AutoCloseable {
 
     /** A whole frame: header, header CRC, body, CRC. */
     static byte[] frame(int kind, byte[] body) {
+        return frame(VERSION, kind, body);
+    }
+
+    /** A frame of another {@code version}: only a refusal to a peer of that version (frames look alike in all). */
+    static byte[] frame(int version, int kind, byte[] body) {
         ByteBuffer f = ByteBuffer.allocate(HEADER + body.length + 4);
-        f.putInt(MAGIC).put((byte) VERSION).put((byte) kind).putInt(body.length);
+        f.putInt(MAGIC).put((byte) version).put((byte) kind).putInt(body.length);
         f.putInt(crc(f.array(), 0, HEADER - 4));
         f.put(body);
         f.putInt(crc(f.array(), 0, HEADER + body.length));
@@ -141,8 +147,7 @@ final class ControlLink implements AutoCloseable {
             throw new DamagedException(from, kind, "the header's CRC32C does not match", -1);
         }
         if (h.get(4) != VERSION) {
-            throw new IOException("a ping-pong control frame of version " + h.get(4) + " from " + from
-                    + ": this agent speaks version " + VERSION + "; run the same fabric-health on both hosts");
+            throw new OtherVersionException(h.get(4), from);
         }
         int length = h.getInt(6);
         if (kind < HELLO || kind > DAMAGED || length < 0 || length > MAX_BODY) {
@@ -228,6 +233,40 @@ final class ControlLink implements AutoCloseable {
 
         String from() {
             return from;
+        }
+    }
+
+    /** A sound frame of another control protocol version: another fabric-health, not damage. */
+    static final class OtherVersionException extends IOException {
+        private static final long serialVersionUID = 1L;
+        private final int version;
+
+        OtherVersionException(int version, String from) {
+            super("a ping-pong control frame of version " + version + " from " + from + ": this agent speaks version "
+                    + VERSION + "; run the same fabric-health on both hosts");
+            this.version = version;
+        }
+
+        int version() {
+            return version;
+        }
+    }
+
+    /**
+     * Tells a peer of another version, in its own version's frame, why this agent will not talk to it, so its
+     * run says so instead of losing the connection.
+     */
+    void refuseVersion(OtherVersionException e, byte code) {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        try {
+            DataOutputStream d = new DataOutputStream(body);
+            d.writeUTF("this agent speaks ping-pong control protocol version " + VERSION + ", not " + e.version()
+                    + ": run the same fabric-health version on both hosts");
+            d.writeByte(code);
+            out.write(frame(e.version(), REFUSED, body.toByteArray()));
+            out.flush();
+        } catch (IOException ignored) {
+            // the peer will learn it from the closed connection instead
         }
     }
 

@@ -15,6 +15,15 @@ public interface LoopPlane extends DataPlane {
     /** Active: connects from {@code local} to the server at {@code address} and loops for the terms' duration. */
     LoopReport run(InetAddress local, byte[] address, Terms terms, CorruptionSink corruptions);
 
+    /**
+     * Why this host cannot take the {@code active} (client) or passive (server) side of a loop with these terms
+     * on the device behind {@code local} (a capability the terms need, such as memory windows), or null when it
+     * can. Asked before the loop starts, so a missing capability is UNSUPPORTED or REFUSED, never a failed run.
+     */
+    default String unavailability(boolean active, InetAddress local, Terms terms) {
+        return null;
+    }
+
     @Override
     default SessionPlane open(boolean active, InetAddress local, Terms terms) {
         throw new UnsupportedOperationException(transport() + " runs its own loop, not request/ack channels");

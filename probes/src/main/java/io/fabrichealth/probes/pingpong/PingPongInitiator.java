@@ -170,6 +170,10 @@ final class PingPongInitiator {
 
     /** A loop transport: the server's address comes in WELCOME, the plane runs the loop, RESULT has its counts. */
     private PingPongResult looped(ControlLink link, LoopPlane loop, Instant at, Transport transport) throws IOException {
+        String cannot = loop.unavailability(true, link.socket().getLocalAddress(), terms);
+        if (cannot != null) {
+            return PingPongResult.notRun(peer.toString(), transport, PingPongResult.Outcome.UNSUPPORTED, cannot, at);
+        }
         link.timeout(WELCOME_TIMEOUT_MILLIS);
         link.send(ControlLink.HELLO, out -> {
             terms.write(out);

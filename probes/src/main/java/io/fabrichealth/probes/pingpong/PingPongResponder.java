@@ -132,6 +132,10 @@ public final class PingPongResponder implements AutoCloseable {
             links.add(link);
             try {
                 converse(link);
+            } catch (ControlLink.OtherVersionException e) {
+                refused.incrementAndGet();
+                link.refuseVersion(e, REFUSED_TERMS);
+                LOG.log(Level.INFO, "ping-pong session refused: {0}", e.getMessage());
             } catch (ControlLink.DamagedException e) {
                 // The initiator's HELLO or DONE did not arrive as sent: a Corruption here, and the initiator is
                 // told, so its run fails with the reason instead of waiting out a timeout.
@@ -152,7 +156,13 @@ public final class PingPongResponder implements AutoCloseable {
     /** HELLO, then the session the terms ask for; a damaged frame ends it with a DamagedException. */
     private void converse(ControlLink link) throws IOException {
         ControlLink.Frame hello = link.receive().expect(ControlLink.HELLO, "HELLO");
-        Terms terms = Terms.read(hello.body());
+        Terms terms;
+        try {
+            terms = Terms.read(hello.body());
+        } catch (Terms.Unknown e) {
+            refuse(link, REFUSED_TERMS, e.getMessage());
+            return;
+        }
         List<byte[]> activeAddresses = ControlLink.readAddresses(hello.body());
         String problem = terms.problem();
         DataPlane plane = planes.get(terms.transport());
@@ -167,6 +177,11 @@ public final class PingPongResponder implements AutoCloseable {
             return;
         }
         if (plane instanceof LoopPlane loop) {
+            String cannot = loop.unavailability(false, link.socket().getLocalAddress(), terms);
+            if (cannot != null) {
+                refuse(link, REFUSED_UNSUPPORTED, cannot);
+                return;
+            }
             runLoop(link, loop, terms);
         } else {
             runSession(link, plane, terms, activeAddresses);

@@ -133,11 +133,12 @@ public final class PingPongService implements AutoCloseable {
         }
     }
 
-    /** The configured terms, with a fresh session number. */
+    /** The configured terms, with a fresh session number; the memory mode is verbs' alone. */
     public Terms terms(Transport transport) {
-        return new Terms(transport, random.nextInt(), config.listen().toString(),
+        Terms t = new Terms(transport, random.nextInt(), config.listen().toString(),
                 config.requestSize().toIntExact(), config.ackSize().toIntExact(), config.depth(), config.tasks(),
                 config.duration()).counting(config.count());
+        return transport == Transport.VERBS ? t.withMemory(config.memory(), config.serverInvalidate()) : t;
     }
 
     /**

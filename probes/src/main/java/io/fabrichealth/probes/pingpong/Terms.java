@@ -1,5 +1,6 @@
 package io.fabrichealth.probes.pingpong;
 
+import io.fabrichealth.config.MemoryMode;
 import io.fabrichealth.config.Transport;
 import java.io.DataInput;
 import java.io.DataOutput;
@@ -14,25 +15,45 @@ import java.time.Duration;
  * @param identity how the active agent names itself (its pingpong.listen), for the responder's alarms
  * @param count requests per task in one run (rping's -C), 0 for as many as the duration allows; the run ends at
  *              whichever comes first, so a scheduled probe costs a bounded, small amount of fabric and CPU
- * @param reregister verbs: register the data buffers anew on every iteration instead of once
+ * @param memory verbs: how the client's buffers are registered (krping's mem_mode); {@link MemoryMode#ONCE} for
+ *              every other transport
+ * @param serverInvalidate verbs in {@link MemoryMode#WINDOW}: the server's go-ahead invalidates the client's rkey
+ *              (SEND_WITH_INV, krping's server_inv) instead of the client's LOCAL_INV
  */
 public record Terms(Transport transport, int session, String identity, int requestBytes, int ackBytes, int depth,
-        int tasks, Duration duration, long count, boolean reregister) {
+        int tasks, Duration duration, long count, MemoryMode memory, boolean serverInvalidate) {
 
     /** Memory registered once, no request count: the run lasts the whole duration (rds-stress's -T). */
     public Terms(Transport transport, int session, String identity, int requestBytes, int ackBytes, int depth,
             int tasks, Duration duration) {
-        this(transport, session, identity, requestBytes, ackBytes, depth, tasks, duration, 0, false);
+        this(transport, session, identity, requestBytes, ackBytes, depth, tasks, duration, 0, MemoryMode.ONCE, false);
     }
 
-    /** The same terms with memory re-registered every iteration (verbs: krping's fastreg counterpart). */
+    /** The same terms with memory re-registered every iteration. */
     public Terms reregistering() {
-        return new Terms(transport, session, identity, requestBytes, ackBytes, depth, tasks, duration, count, true);
+        return withMemory(MemoryMode.REREGISTER, false);
+    }
+
+    /** The same terms with another verbs memory mode. */
+    public Terms withMemory(MemoryMode mode, boolean invalidateByServer) {
+        return new Terms(transport, session, identity, requestBytes, ackBytes, depth, tasks, duration, count, mode,
+                invalidateByServer);
     }
 
     /** The same terms, stopping after {@code n} requests per task (0: no limit). */
     public Terms counting(long n) {
-        return new Terms(transport, session, identity, requestBytes, ackBytes, depth, tasks, duration, n, reregister);
+        return new Terms(transport, session, identity, requestBytes, ackBytes, depth, tasks, duration, n, memory,
+                serverInvalidate);
+    }
+
+    /** The memory mode in krping's words, as results and MBeans show it (verbs' transport in use). */
+    public String memoryText() {
+        return switch (memory) {
+            case ONCE -> "memory registered once";
+            case REREGISTER -> "memory re-registered every iteration";
+            case WINDOW -> "memory window (type 2), invalidated by " + (serverInvalidate ? "the server (server_inv)"
+                    : "the client (LOCAL_INV)");
+        };
     }
 
     /** Whether a task that has sent {@code sent} requests may send another. */
@@ -65,6 +86,16 @@ public record Terms(Transport transport, int session, String identity, int reque
         if (count < 0) {
             return "count must be 0 (no limit) or positive, not " + count;
         }
+        if (memory == null) {
+            return "no memory mode";
+        }
+        if (memory != MemoryMode.ONCE && transport != Transport.VERBS) {
+            return "memory modes are verbs' (krping's): a " + transport.name().toLowerCase(java.util.Locale.ROOT)
+                    + " ping-pong registers its buffers once";
+        }
+        if (serverInvalidate && memory != MemoryMode.WINDOW) {
+            return "server_inv (serverInvalidate) is valid only with the window memory mode, as in krping";
+        }
         return null;
     }
 
@@ -83,15 +114,64 @@ public record Terms(Transport transport, int session, String identity, int reque
         out.writeInt(tasks);
         out.writeLong(duration.toMillis());
         out.writeLong(count);
-        out.writeBoolean(reregister);
+        out.writeByte(memoryCode(memory));
+        out.writeByte(serverInvalidate ? SERVER_INVALIDATE : 0);
+    }
+
+    /**
+     * Memory modes on the wire: fixed codes, not ordinals, so reordering the enum changes nothing. The terms are
+     * in the HELLO of control protocol version 2 (ControlLink.VERSION); version 1 had a boolean here.
+     */
+    private static final int ONCE_CODE = 0;
+    private static final int REREGISTER_CODE = 1;
+    private static final int WINDOW_CODE = 2;
+    /** Memory option bits: krping's server_inv. */
+    private static final int SERVER_INVALIDATE = 1;
+
+    private static int memoryCode(MemoryMode m) {
+        return switch (m) {
+            case ONCE -> ONCE_CODE;
+            case REREGISTER -> REREGISTER_CODE;
+            case WINDOW -> WINDOW_CODE;
+        };
     }
 
     static Terms read(DataInput in) throws IOException {
         int t = in.readUnsignedByte();
         if (t >= Transport.values().length) {
-            throw new IOException("unknown transport " + t);
+            throw new Unknown("transport " + t);
         }
-        return new Terms(Transport.values()[t], in.readInt(), in.readUTF(), in.readInt(), in.readInt(), in.readInt(),
-                in.readInt(), Duration.ofMillis(in.readLong()), in.readLong(), in.readBoolean());
+        Transport transport = Transport.values()[t];
+        int session = in.readInt();
+        String identity = in.readUTF();
+        int request = in.readInt();
+        int ack = in.readInt();
+        int depth = in.readInt();
+        int tasks = in.readInt();
+        Duration duration = Duration.ofMillis(in.readLong());
+        long count = in.readLong();
+        int m = in.readUnsignedByte();
+        int options = in.readUnsignedByte();
+        MemoryMode memory = switch (m) {
+            case ONCE_CODE -> MemoryMode.ONCE;
+            case REREGISTER_CODE -> MemoryMode.REREGISTER;
+            case WINDOW_CODE -> MemoryMode.WINDOW;
+            default -> throw new Unknown("memory mode " + m + " (this agent knows once, reregister and window)");
+        };
+        if ((options & ~SERVER_INVALIDATE) != 0) {
+            throw new Unknown("memory option bits 0x" + Integer.toHexString(options & ~SERVER_INVALIDATE)
+                    + " (this agent knows server_inv only)");
+        }
+        return new Terms(transport, session, identity, request, ack, depth, tasks, duration, count, memory,
+                (options & SERVER_INVALIDATE) != 0);
+    }
+
+    /** Terms this agent cannot even name: the responder refuses them, saying what it did not know. */
+    static final class Unknown extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        Unknown(String what) {
+            super("unknown " + what + " in the terms: run the same fabric-health version on both hosts");
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.fabrichealth.probes.pingpong.verbs;
 
+import io.fabrichealth.config.MemoryMode;
 import io.fabrichealth.jni.verbs.VerbsConnection;
 import io.fabrichealth.jni.verbs.VerbsListener;
 import io.fabrichealth.jni.verbs.VerbsMemory;
@@ -17,8 +18,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * krping's server loop for one session: on SOURCE, RDMA READ the client's buffer into its own; on SINK, RDMA
- * WRITE it back (after the fire drill, when armed, flipped a byte); after each, say go ahead. Counts follow
- * /proc/krping: send, receive, RDMA write and RDMA read, in bytes and messages.
+ * WRITE it back (after the fire drill, when armed, flipped a byte); after each, say go ahead, with server_inv as
+ * a SEND_WITH_INV of the rkey just used. Counts follow /proc/krping: send, receive, RDMA write and RDMA read, in
+ * bytes and messages (a SEND_WITH_INV is a send; {@code invalidations} counts those that carried one).
+ *
+ * <p>The stale-rkey check ({@link #probingStale}) is for tests: at one announcement it first tries the rkey the
+ * client announced for the same buffer one iteration earlier, which must fail with a remote access error. That
+ * error moves both queue pairs to the error state, so the session ends there: one check per connection.
  */
 final class KrpingServer implements LoopPlane.LoopServer {
     private static final long SEND = 0;
@@ -31,10 +37,12 @@ final class KrpingServer implements LoopPlane.LoopServer {
     private final PingPongDrill drill;
     private final CorruptionSink corruptions;
     private final Map<String, Long> counts = new LinkedHashMap<>();
+    private final long staleAt;
     private long malformed;
 
     private KrpingServer(VerbsListener listener, Inet4Address local, Terms terms, PingPongDrill drill,
-            CorruptionSink corruptions) {
+            CorruptionSink corruptions, long staleAt) {
+        this.staleAt = staleAt;
         this.listener = listener;
         this.corruptions = corruptions;
         this.local = local;
@@ -47,7 +55,21 @@ final class KrpingServer implements LoopPlane.LoopServer {
     }
 
     static KrpingServer listen(Inet4Address local, Terms terms, PingPongDrill drill, CorruptionSink corruptions) {
-        return new KrpingServer(VerbsListener.listen(local, 0), local, terms, drill, corruptions);
+        return new KrpingServer(VerbsListener.listen(local, 0), local, terms, drill, corruptions, -1);
+    }
+
+    /**
+     * A server that, at announcement number {@code announcement} (2 x seq for SOURCE, 2 x seq + 1 for SINK, at
+     * least 2), first RDMAs with the rkey of announcement {@code announcement - 2}: the same buffer, one
+     * iteration earlier. Its counts then hold {@code stale_rkey_status} (the ibv_wc_status of that access, 0 when
+     * it succeeded), {@code stale_rkey} and {@code current_rkey}, and the session ends.
+     */
+    static KrpingServer probingStale(Inet4Address local, Terms terms, long announcement, CorruptionSink corruptions) {
+        if (announcement < 2) {
+            throw new IllegalArgumentException("the first stale rkey is announcement 0's, probed at announcement 2");
+        }
+        return new KrpingServer(VerbsListener.listen(local, 0), local, terms, new PingPongDrill(), corruptions,
+                announcement);
     }
 
     @Override
@@ -68,6 +90,7 @@ final class KrpingServer implements LoopPlane.LoopServer {
             for (int r = 1; r <= RECEIVES; r++) {
                 c.postReceive(controlMr, r * KrpingMessage.SIZE, KrpingMessage.SIZE, r);
             }
+            int[] announced = new int[2];
             while (!stop.get() && System.nanoTime() < deadlineNanos) {
                 WorkQueue.Done d = wq.await(-1, true, 20);
                 if (d == null) {
@@ -95,11 +118,17 @@ final class KrpingServer implements LoopPlane.LoopServer {
                     malformed++;
                     continue;
                 }
-                if (terms.reregister()) {
+                if (terms.memory() == MemoryMode.REREGISTER) {
                     buffer.close();
                     buffer = c.register(data, 0, size, VerbsConnection.LOCAL_WRITE);
                 }
                 boolean write = type == KrpingMessage.SINK;
+                long announcement = 2 * seq + (write ? 1 : 0);
+                if (announcement == staleAt) {
+                    probeStale(c, wq, write, buffer, size, address, announced[write ? 1 : 0], rkey);
+                    break;
+                }
+                announced[write ? 1 : 0] = rkey;
                 if (write) {
                     drill.apply(data, 0, size);
                 }
@@ -109,11 +138,18 @@ final class KrpingServer implements LoopPlane.LoopServer {
                 }
                 add(write ? "rdma_write" : "rdma_read", size);
                 KrpingMessage.write(control, 0, write ? KrpingMessage.GO_WRITE : KrpingMessage.GO_READ, 0, 0, 0, seq);
-                c.postSend(controlMr, 0, KrpingMessage.SIZE, SEND);
+                if (terms.serverInvalidate()) {
+                    c.postSendInvalidate(controlMr, 0, KrpingMessage.SIZE, rkey, SEND);
+                } else {
+                    c.postSend(controlMr, 0, KrpingMessage.SIZE, SEND);
+                }
                 if (wq.await(SEND, false, KrpingClient.STEP_TIMEOUT_MILLIS) == null) {
                     break;
                 }
                 add("send", KrpingMessage.SIZE);
+                if (terms.serverInvalidate()) {
+                    counts.merge("invalidations", 1L, Long::sum);
+                }
                 served += write ? 1 : 0;
             }
         } catch (RuntimeException e) {
@@ -121,6 +157,20 @@ final class KrpingServer implements LoopPlane.LoopServer {
         }
         return new ResponderCounts(served, counts.get("send_msgs"), 0, malformed, 0, 0,
                 "RC", Map.copyOf(counts));
+    }
+
+    /** The stale-rkey check: an RDMA with the previous iteration's rkey, which a sound window refuses. */
+    private void probeStale(VerbsConnection c, WorkQueue wq, boolean write, VerbsMemory buffer, int size,
+            long address, int stale, int current) {
+        counts.put("stale_rkey", Integer.toUnsignedLong(stale));
+        counts.put("current_rkey", Integer.toUnsignedLong(current));
+        c.postRdma(write, buffer, 0, size, address, stale, RDMA);
+        try {
+            WorkQueue.Done d = wq.await(RDMA, false, KrpingClient.STEP_TIMEOUT_MILLIS);
+            counts.put("stale_rkey_status", d == null ? -1L : 0L);
+        } catch (WorkQueue.Failed e) {
+            counts.put("stale_rkey_status", (long) e.status());
+        }
     }
 
     private void add(String what, long bytes) {

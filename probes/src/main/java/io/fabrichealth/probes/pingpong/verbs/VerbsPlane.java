@@ -1,8 +1,11 @@
 package io.fabrichealth.probes.pingpong.verbs;
 
+import io.fabrichealth.config.MemoryMode;
 import io.fabrichealth.config.Transport;
 import io.fabrichealth.jni.NativeFamily;
 import io.fabrichealth.jni.Verbs;
+import io.fabrichealth.jni.verbs.VerbsConnection;
+import io.fabrichealth.jni.verbs.VerbsDevice;
 import io.fabrichealth.probes.pingpong.CorruptionSink;
 import io.fabrichealth.probes.pingpong.LoopPlane;
 import io.fabrichealth.probes.pingpong.LoopReport;
@@ -16,7 +19,8 @@ import java.nio.ByteBuffer;
  * The verbs ping-pong, krping's loop through librdmacm and libibverbs: the client announces its source buffer,
  * the server RDMA READs it and says go ahead, the client announces its sink buffer, the server RDMA WRITEs what it
  * read and says go ahead, and the client compares sink with source byte for byte. The buffer size is the
- * request size; memory is registered once or on every iteration ({@link Terms#reregister()}).
+ * request size; memory is registered once, on every iteration, or exposed through a type-2 memory window bound
+ * anew every iteration ({@link Terms#memory()}).
  */
 public final class VerbsPlane implements LoopPlane {
     @Override
@@ -31,6 +35,22 @@ public final class VerbsPlane implements LoopPlane {
         }
         return Verbs.deviceNames().isEmpty() ? "no RDMA device (ibv_get_device_list is empty): load the HCA driver, "
                 + "or for Soft-RoCE: modprobe rdma_rxe; rdma link add rxe0 type rxe netdev <dev>" : null;
+    }
+
+    /** The window memory mode needs memory windows on the client's device (and SEND_WITH_INV for server_inv). */
+    @Override
+    public String unavailability(boolean active, InetAddress local, Terms terms) {
+        if (terms.memory() != MemoryMode.WINDOW) {
+            return null;
+        }
+        VerbsDevice device;
+        try {
+            device = VerbsConnection.deviceAt(v4(local));
+        } catch (RuntimeException e) {
+            // No device to ask: the connection fails the same way and says so; only a known lack is unsupported.
+            return null;
+        }
+        return MemoryWindows.unsupported(device, active, terms);
     }
 
     @Override

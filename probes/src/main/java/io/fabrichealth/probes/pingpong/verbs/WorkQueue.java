@@ -9,7 +9,33 @@ import java.util.ArrayDeque;
  * request, keeping others that arrive first. A failed completion ends the loop with its status.
  */
 final class WorkQueue {
-    record Done(long wrId, int opcode, int length) {
+    /** A successful completion; {@code flags} and {@code invalidatedRkey} as ibv_wc has them. */
+    record Done(long wrId, int opcode, int length, int flags, int invalidatedRkey) {
+        /**
+         * Whether this receive says the sender's SEND_WITH_INV invalidated {@code rkey}: the flag, and exactly that
+         * rkey. rxe's flag is the kernel's bit (Completions.KERNEL_WITH_INVALIDATE); the rkey must match either way.
+         */
+        boolean invalidated(int rkey) {
+            return (flags & (Completions.WITH_INV | Completions.KERNEL_WITH_INVALIDATE)) != 0
+                    && invalidatedRkey == rkey;
+        }
+    }
+
+    /** A completion with an error status: the connection's queue pair is in the error state from here on. */
+    static final class Failed extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+        private final int status;
+
+        Failed(long wrId, int opcode, int status) {
+            super("work request " + wrId + " (opcode " + opcode + ") failed with ibv_wc_status " + status
+                    + WorkQueue.status(status));
+            this.status = status;
+        }
+
+        /** ibv_wc_status. */
+        int status() {
+            return status;
+        }
     }
 
     private final VerbsConnection connection;
@@ -38,10 +64,10 @@ final class WorkQueue {
             Done found = null;
             for (int i = 0; i < n; i++) {
                 if (batch.status(i) != 0) {
-                    throw new IllegalStateException("work request " + batch.wrId(i) + " (opcode " + batch.opcode(i)
-                            + ") failed with ibv_wc_status " + batch.status(i) + status(batch.status(i)));
+                    throw new Failed(batch.wrId(i), batch.opcode(i), batch.status(i));
                 }
-                Done d = new Done(batch.wrId(i), batch.opcode(i), batch.length(i));
+                Done d = new Done(batch.wrId(i), batch.opcode(i), batch.length(i), batch.flags(i),
+                        batch.invalidatedRkey(i));
                 if (found == null && matches(d, wrId, anyReceive)) {
                     found = d;
                 } else {
@@ -58,10 +84,11 @@ final class WorkQueue {
         return anyReceive ? d.opcode() == Completions.RECV : d.wrId() == wrId;
     }
 
-    private static String status(int s) {
+    static String status(int s) {
         switch (s) {
             case 5: return " (flushed: the connection is down)";
-            case 10: return " (remote access error: bad rkey, address or length)";
+            case Completions.REMOTE_ACCESS_ERROR: return " (IBV_WC_REM_ACCESS_ERR, remote access error: bad rkey, "
+                    + "address or length)";
             case 12: return " (retry exceeded: the peer stopped answering)";
             default: return "";
         }

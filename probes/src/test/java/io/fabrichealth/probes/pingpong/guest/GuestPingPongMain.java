@@ -3,16 +3,20 @@ package io.fabrichealth.probes.pingpong.guest;
 import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.ByteSize;
 import io.fabrichealth.config.HostPort;
+import io.fabrichealth.config.MemoryMode;
 import io.fabrichealth.config.PingPongConfig;
 import io.fabrichealth.config.Transport;
 import io.fabrichealth.jni.rds.RdsConnection;
 import io.fabrichealth.jni.rds.RdsSocket;
+import io.fabrichealth.jni.verbs.VerbsConnection;
+import io.fabrichealth.jni.verbs.VerbsDevice;
 import io.fabrichealth.alarms.AlarmSink;
 import io.fabrichealth.probes.pingpong.DataPlane;
 import io.fabrichealth.probes.pingpong.PingPongResult;
 import io.fabrichealth.probes.pingpong.PingPongService;
 import io.fabrichealth.probes.pingpong.Terms;
 import io.fabrichealth.probes.pingpong.rds.RdsPlane;
+import io.fabrichealth.probes.pingpong.verbs.GuestStaleRkey;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.nio.file.Files;
@@ -31,6 +35,8 @@ public final class GuestPingPongMain {
     static final int REQUEST = 4096;
     static final int ACK = 1024;
     static final int DRILLS = 3;
+    /** Stale-rkey checks per window mode, each after a different iteration on a connection of its own. */
+    static final int STALE_CHECKS = 4;
     private static final Path ARM = Path.of("/tmp/fh-pp-arm");
     private static final Path ARMED = Path.of("/tmp/fh-pp-armed");
     private static final Path DONE = Path.of("/tmp/fh-pp-done");
@@ -92,6 +98,22 @@ public final class GuestPingPongMain {
             }
             if (transport == Transport.VERBS) {
                 print("clean-reregistered", service.run(transport, peer, service.terms(transport).reregistering()));
+                VerbsDevice d = VerbsConnection.deviceAt(v4(local));
+                System.out.printf("DEVICE %s max_mw=%d device_cap_flags=0x%x%n", d.name(), d.maxMemoryWindows(),
+                        d.capabilityFlags());
+                print("clean-window", service.run(transport, peer, service.terms(transport)
+                        .withMemory(MemoryMode.WINDOW, false)));
+                print("clean-window-inv", service.run(transport, peer, service.terms(transport)
+                        .withMemory(MemoryMode.WINDOW, true)));
+                if (passive != null) {
+                    GuestStaleRkey.run("window", MemoryMode.WINDOW, false, STALE_CHECKS, v4(peer.host()), v4(local),
+                            REQUEST);
+                    GuestStaleRkey.run("window-inv", MemoryMode.WINDOW, true, STALE_CHECKS, v4(peer.host()),
+                            v4(local), REQUEST);
+                    GuestStaleRkey.run("once", MemoryMode.ONCE, false, 2, v4(peer.host()), v4(local), REQUEST);
+                    GuestStaleRkey.run("reregister", MemoryMode.REREGISTER, false, 2, v4(peer.host()), v4(local),
+                            REQUEST);
+                }
             }
             if (passive != null) {
                 passive.drill().corruptNextPayloads(DRILLS);
