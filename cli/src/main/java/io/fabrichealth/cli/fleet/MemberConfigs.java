@@ -62,8 +62,7 @@ public final class MemberConfigs {
                 base.smp(), base.peers(),
                 new BurstsConfig(plus(b.listen(), i), b.provider(), b.endpoint(), b.sets(), b.segmentSize(),
                         b.segments(), b.window(), b.maxBytes(), b.maxDuration(), b.maxConcurrent(), b.cancelDelay()),
-                new PingPongConfig(plus(p.listen(), i), p.transports(), p.requestSize(), p.ackSize(), p.depth(),
-                        p.tasks(), p.duration(), p.count()),
+                p.listening(plus(p.listen(), i)),
                 base.schedules(), base.budget(), base.alarms(), fleet);
     }
 
@@ -92,8 +91,7 @@ public final class MemberConfigs {
                 new BurstsConfig(new HostPort(b.listen().host(), bursts), b.provider(), b.endpoint(), b.sets(),
                         b.segmentSize(), b.segments(), b.window(), b.maxBytes(), b.maxDuration(), b.maxConcurrent(),
                         b.cancelDelay()),
-                new PingPongConfig(new HostPort(p.listen().host(), pingpong), p.transports(), p.requestSize(),
-                        p.ackSize(), p.depth(), p.tasks(), p.duration(), p.count()),
+                p.listening(new HostPort(p.listen().host(), pingpong)),
                 base.schedules(), base.budget(), base.alarms(),
                 new FleetConfig(f.enabled(), f.name(), f.discovery(), f.interfaces(), grid, f.heartbeat(),
                         f.failureDetection(), f.peers(), f.randomPeers(), f.rediscoverEvery(), f.exportFleet(),

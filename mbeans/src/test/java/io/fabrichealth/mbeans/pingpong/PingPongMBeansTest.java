@@ -42,12 +42,13 @@ class PingPongMBeansTest {
     void aVerbsRunInTheWindowModeShowsItsModeBindsAndInvalidations() throws Exception {
         HostPort peer = new HostPort("10.77.0.1", 7472);
         PingPongView view = new PingPongView(PingPongMBeans.name(Transport.VERBS, peer.toString()), Transport.VERBS,
-                peer, null, (subject, who) -> "");
+                peer, null, (subject, who) -> "", subject -> List.of());
         view.record(new PingPongResult(peer.toString(), Transport.VERBS, PingPongResult.Outcome.OK, "",
                 java.time.Instant.now(), io.fabrichealth.probes.pingpong.PingPongStats.NONE,
                 io.fabrichealth.probes.pingpong.ResponderCounts.NONE,
                 "RC, memory window (type 2), invalidated by the server (server_inv)", true, List.of(),
-                Map.of("client.binds", 8L, "client.invalidations", 8L, "client.send_msgs", 8L)));
+                Map.of("client.binds", 8L, "client.invalidations", 8L, "client.send_msgs", 8L),
+                io.fabrichealth.probes.pingpong.RdsCredits.NONE));
 
         assertThat(view.getTransport()).endsWith("invalidated by the server (server_inv)");
         assertThat(view.getVerbsBinds()).isEqualTo(8);

@@ -150,6 +150,8 @@ public final class PingPongService implements AutoCloseable {
     public Terms terms(Transport transport, int requestBytes, int ackBytes, int depth, int tasks, Duration duration) {
         Terms t = new Terms(transport, random.nextInt(), config.listen().toString(), requestBytes, ackBytes, depth,
                 tasks, duration);
+        // Verbs keeps the configured memory mode: the options are rds-stress's, which has none.
+        t = transport == Transport.VERBS ? t.withMemory(config.memory(), config.serverInvalidate()) : t;
         String problem = t.problem();
         if (problem != null) {
             throw new IllegalArgumentException(problem);
