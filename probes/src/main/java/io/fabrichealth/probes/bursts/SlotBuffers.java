@@ -68,12 +68,20 @@ final class SlotBuffers implements AutoCloseable {
         }
     }
 
-    /** Deregisters and registers the slot again (the reregister and cacheless sets). */
-    void reregister(int slot) {
+    /** Deregisters the slot's buffer (reregister: after it was transmitted, or emptied and verified). */
+    void deregister(int slot) {
         MemoryRegion old = regions[slot];
-        regions[slot] = null;
-        old.close();
-        register(slot);
+        if (old != null) {
+            regions[slot] = null;
+            old.close();
+        }
+    }
+
+    /** Registers the slot's buffer again if {@link #deregister} took it away (reregister: before reuse). */
+    void ensureRegistered(int slot) {
+        if (regions[slot] == null) {
+            register(slot);
+        }
     }
 
     MemoryRegion region(int slot) {
