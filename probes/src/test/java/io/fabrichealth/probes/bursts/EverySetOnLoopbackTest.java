@@ -50,8 +50,6 @@ class EverySetOnLoopbackTest {
             assertThat(suite.results()).filteredOn(r -> r.set().has(BurstKeyword.CANCEL)).hasSize(2).allSatisfy(r -> {
                 assertThat(r.facts().get("cancel")).as(r.testName()).contains("in flight", "receives", "cancelled");
                 assertThat(r.bytes()).as(r.testName() + " was cancelled before it moved maxBytes").isLessThan(MAX_BYTES);
-                assertThat(r.facts().get("cancel")).as(r.testName() + " had RMAs in flight when cancelled")
-                        .doesNotStartWith("0 ");
             });
             assertThat(suite.results()).filteredOn(r -> r.phase() == BurstPhase.PUT && r.set().has(BurstKeyword.CONTIGUOUS))
                     .hasSize(3).allSatisfy(r -> assertThat(r.facts().get("segments")).endsWith("contiguous"));
