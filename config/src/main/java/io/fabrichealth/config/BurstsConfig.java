@@ -32,6 +32,6 @@ public record BurstsConfig(
         Duration cancelDelay) {
 
     public static final BurstsConfig DEFAULTS = new BurstsConfig(new HostPort("127.0.0.1", 7470), "tcp",
-            EndpointType.MSG, BurstSuite.FABTRUN, ByteSize.ofKiB(64), 4, 8, ByteSize.ofMiB(256),
-            Duration.ofSeconds(5), 1, Duration.ofMillis(5));
+            EndpointType.MSG, BurstSuite.FABTRUN, ByteSize.ofKiB(64), 4, 8, ByteSize.ofMiB(64),
+            Duration.ofSeconds(5), 1, Duration.ofMillis(2));
 }

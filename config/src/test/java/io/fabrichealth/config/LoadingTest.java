@@ -68,7 +68,7 @@ class LoadingTest {
                 "cacheless", "reregister", "cacheless,reregister", "wait", "contiguous", "contiguous,reregister",
                 "contiguous,reregister,cacheless");
         assertThat(c.bursts().segmentSize().bytes()).isEqualTo(65536);
-        assertThat(c.bursts().maxBytes().bytes()).isEqualTo(256L << 20);
+        assertThat(c.bursts().maxBytes().bytes()).isEqualTo(64L << 20);
         assertThat(c.pingpong().ackSize().bytes()).isEqualTo(64);
         assertThat(c.pingpong().count()).as("a scheduled ping-pong is a bounded probe").isEqualTo(1000);
         assertThat(c.agent().stateDir()).isEqualTo(Path.of(System.getProperty("user.home"), ".fabric-health/state"));

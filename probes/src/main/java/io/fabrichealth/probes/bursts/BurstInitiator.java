@@ -291,6 +291,8 @@ final class BurstInitiator extends Link.Handler {
      * and every posted receive), then require libfabric to report each one completed or FI_ECANCELED within the
      * stall timeout. What did arrive is then verified as usual: put's completed writes are NOTEd to the target,
      * get's completed reads are checked here; replies already on their way are taken, and nothing new is posted.
+     * The RMAs are cancelled and reported first, the receives second: on a stream provider (tcp) a write's
+     * delivery acknowledgement queues behind the target's messages, which need a posted receive to move.
      */
     private void cancel(long start) {
         facts.put("cancelledAfter", (System.nanoTime() - start) / 1_000_000 + " ms");
@@ -303,11 +305,19 @@ final class BurstInitiator extends Link.Handler {
                 link.cancelRma(s);
             }
         }
-        List<Integer> receives = link.cancelReceives();
         long drainDeadline = System.nanoTime() + plan.stallTimeout().toNanos();
+        List<Integer> receives = List.of();
         while (System.nanoTime() < drainDeadline && failure == null && !allReported(receives)) {
             if (link.poll() == 0) {
                 link.idle();
+            }
+        }
+        if (failure == null && allReported(receives)) {
+            receives = link.cancelReceives();
+            while (System.nanoTime() < drainDeadline && failure == null && !allReported(receives)) {
+                if (link.poll() == 0) {
+                    link.idle();
+                }
             }
         }
         if (failure != null) {
