@@ -345,7 +345,8 @@ final class BurstInitiator extends Link.Handler {
         }
         draining = false;
         link.repostReceives();
-        long verifyDeadline = System.nanoTime() + plan.stallTimeout().toNanos();
+        // Twice the stall timeout: a target that goes quiet is named by the stall check first.
+        long verifyDeadline = System.nanoTime() + plan.stallTimeout().multipliedBy(2).toNanos();
         for (int s = 0; s < window; s++) {
             if (state[s] == CANCELLED) {
                 state[s] = FREE;
