@@ -215,7 +215,7 @@ final class BurstInitiator extends Link.Handler {
                     stop = true;
                 }
             }
-            if (System.nanoTime() >= cancelAt) {
+            if (cancelAt != Long.MAX_VALUE && System.nanoTime() >= cancelAt) {
                 return true;
             }
             if (stop && outstanding() == 0) {
@@ -264,7 +264,7 @@ final class BurstInitiator extends Link.Handler {
                     stop = true;
                 }
             }
-            if (System.nanoTime() >= cancelAt) {
+            if (cancelAt != Long.MAX_VALUE && System.nanoTime() >= cancelAt) {
                 return true;
             }
             if (stop && outstanding() == 0) {
