@@ -6,7 +6,6 @@ import static org.assertj.core.groups.Tuple.tuple;
 import io.fabrichealth.config.AlarmKind;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,6 @@
 package io.fabrichealth.mbeans.bursts;
 
 import io.fabrichealth.mbeans.Composites;
-import io.fabrichealth.probes.bursts.BurstResult;
 import io.fabrichealth.probes.bursts.SuiteResult;
 import javax.management.openmbean.CompositeData;
 import javax.management.openmbean.SimpleType;

@@ -5,7 +5,6 @@ import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.config.HostPort;
 import io.fabrichealth.alarms.AlarmSink;
 import java.time.Duration;
-import java.util.List;
 
 /**
  * Child main: runs one set against the target at 127.0.0.1:PORT over and over, with no byte cap and a

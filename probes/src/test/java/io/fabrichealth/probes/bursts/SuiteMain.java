@@ -2,7 +2,6 @@ package io.fabrichealth.probes.bursts;
 
 import io.fabrichealth.config.BurstSuite;
 import io.fabrichealth.config.EndpointType;
-import java.util.List;
 
 /**
  * Child main: a target and a whole suite on loopback for one provider, so FI_* variables (the sockets

@@ -2,7 +2,6 @@ package io.fabrichealth.probes.bursts;
 
 import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.alarms.AlarmSink;
-import java.util.List;
 
 /**
  * Child main: a burst target on the given port, serving up to 4 bursts at once, until killed (at most 60 s).

@@ -8,7 +8,6 @@ import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.config.HostPort;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
