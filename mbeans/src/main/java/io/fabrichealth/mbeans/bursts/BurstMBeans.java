@@ -97,6 +97,11 @@ public final class BurstMBeans implements BurstListener {
         return ObjectNames.of("Burst", "peer", peer, "phase", phase, "set", set);
     }
 
+    /** Every Burst MBean registered now, for the metrics. */
+    public java.util.Collection<BurstMXBean> bursts() {
+        return java.util.List.copyOf(bursts.values());
+    }
+
     @Override
     public void onSuite(SuiteResult suite) {
         BurstSuiteView view = suite(suite.peer(), HostPort.parse(suite.peer()));

@@ -10,6 +10,10 @@ import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.config.HostPort;
 import io.fabrichealth.mbeans.MBeanRegistry;
 import io.fabrichealth.mbeans.ObjectNames;
+import io.fabrichealth.mbeans.metrics.BurstMetrics;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import java.util.ArrayList;
 import io.fabrichealth.alarms.AlarmSink;
 import io.fabrichealth.probes.bursts.BurstService;
 import java.net.InetAddress;
@@ -22,7 +26,7 @@ import javax.management.ObjectName;
 import javax.management.openmbean.CompositeData;
 import org.junit.jupiter.api.Test;
 
-/** An operator runs the suite over JMX and reads the table, the rows and each set's MBean. */
+/** An operator runs the suite over JMX and reads the report, the rows, each test's MBean and its metrics. */
 class BurstMBeansTest {
 
     @Test
@@ -36,7 +40,8 @@ class BurstMBeansTest {
         try (MBeanRegistry registry = new MBeanRegistry(server);
                 BurstService service = new BurstService(config, AlarmSink.NONE)) {
             service.startTarget();
-            new BurstMBeans(registry, service).addPeer(listen);
+            BurstMBeans beans = new BurstMBeans(registry, service);
+            beans.addPeer(listen);
             ObjectName suite = ObjectNames.of("BurstSuite", "peer", listen.toString());
             assertThat(server.getAttribute(suite, "Summary")).isEqualTo("");
 
@@ -64,6 +69,18 @@ class BurstMBeansTest {
             assertThat((Long) server.getAttribute(def, "Bytes")).isEqualTo(4L << 20);
             assertThat((Double) server.getAttribute(def, "ThroughputBytesPerSecond")).isGreaterThan(0);
             assertThat(server.getAttribute(def, "Runs")).isEqualTo(1L);
+
+            // /metrics: each test labelled by peer, phase and set as configured.
+            MetricSnapshots metrics = new BurstMetrics(beans::bursts).collect();
+            List<String> okSeries = new ArrayList<>();
+            for (MetricSnapshot m : metrics) {
+                if (m.getMetadata().getName().equals("fabric_health_burst_ok")) {
+                    m.getDataPoints().forEach(p -> okSeries.add(p.getLabels().get("phase") + " "
+                            + p.getLabels().get("set") + " " + p.getLabels().get("peer")));
+                }
+            }
+            assertThat(okSeries).containsExactlyInAnyOrder("get default " + listen, "put default " + listen,
+                    "put contiguous,reregister " + listen);
 
             ObjectName target = ObjectNames.parse(BurstTargetMXBean.OBJECT_NAME);
             server.invoke(target, "corruptNextPayloads", new Object[] {1}, new String[] {"int"});
