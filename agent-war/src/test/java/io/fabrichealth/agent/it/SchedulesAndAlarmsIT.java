@@ -194,7 +194,8 @@ class SchedulesAndAlarmsIT {
                 .contains("# TYPE fabric_health_probe_runs_total counter")
                 .contains("fabric_health_probe_runs_total{family=\"bursts\"}")
                 .contains("fabric_health_alarms_acknowledged_total 1.0")
-                .contains("fabric_health_schedule_last_success{family=\"bursts\",schedule=\"bursts\"} 1.0");
+                .contains("fabric_health_schedule_last_success{family=\"bursts\",schedule=\"bursts\"} 1.0")
+                .contains("fabric_health_burst_ok{peer=\"127.0.0.1:" + burstPort + "\",phase=\"put\",set=\"contiguous\"} 1.0");
     }
 
     // --- small helpers over Jolokia ---
