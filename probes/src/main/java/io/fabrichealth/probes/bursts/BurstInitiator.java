@@ -152,6 +152,7 @@ final class BurstInitiator extends Link.Handler {
                     + "cancelled: lower bursts.cancelDelay below " + (moved - start) / 1_000_000 + " ms";
         }
         long end = System.nanoTime();
+        facts.put("registrations", Long.toString(slots.registrations()));
         bye();
         if (failure == null) {
             failure = corrupted;

@@ -24,6 +24,8 @@ final class SlotBuffers implements AutoCloseable {
     private final ByteBuffer[] buffers;
     private final MemoryRegion[] regions;
     private final Gather[] lists;
+    /** Memory registrations made, the first ones included: the facts show what reregister (alone) changes. */
+    private long registrations;
 
     SlotBuffers(FabricDomain domain, Endpoint endpoint, int window, int segments, int segmentSize, boolean gather,
             long access) {
@@ -58,6 +60,7 @@ final class SlotBuffers implements AutoCloseable {
     }
 
     private void register(int slot) {
+        registrations++;
         regions[slot] = domain.register(buffers[slot], 0, buffers[slot].capacity(), access, endpoint);
         if (gather) {
             for (int j = 0; j < segments; j++) {
@@ -82,6 +85,10 @@ final class SlotBuffers implements AutoCloseable {
         if (regions[slot] == null) {
             register(slot);
         }
+    }
+
+    long registrations() {
+        return registrations;
     }
 
     MemoryRegion region(int slot) {

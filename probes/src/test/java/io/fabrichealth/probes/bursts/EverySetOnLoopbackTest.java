@@ -51,6 +51,16 @@ class EverySetOnLoopbackTest {
                 assertThat(r.facts().get("cancel")).as(r.testName()).contains("in flight", "receives", "cancelled");
                 assertThat(r.bytes()).as(r.testName() + " was cancelled before it moved maxBytes").isLessThan(MAX_BYTES);
             });
+            // cacheless changes the helper's environment and nothing else: registered once unless reregister says so.
+            assertThat(suite.results()).allSatisfy(r -> {
+                long registrations = Long.parseLong(r.facts().get("registrations"));
+                long window = Long.parseLong(r.facts().get("window"));
+                if (r.set().has(BurstKeyword.REREGISTER)) {
+                    assertThat(registrations).as(r.testName() + " registrations").isGreaterThan(window);
+                } else {
+                    assertThat(registrations).as(r.testName() + " registrations").isEqualTo(window);
+                }
+            });
             assertThat(suite.results()).filteredOn(r -> r.phase() == BurstPhase.PUT && r.set().has(BurstKeyword.CONTIGUOUS))
                     .hasSize(3).allSatisfy(r -> assertThat(r.facts().get("segments")).endsWith("contiguous"));
         }
