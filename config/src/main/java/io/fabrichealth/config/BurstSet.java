@@ -3,7 +3,6 @@ package io.fabrichealth.config;
 import io.fabrichealth.config.bind.Texts;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -140,10 +139,5 @@ public final class BurstSet {
     @Override
     public int hashCode() {
         return set.hashCode();
-    }
-
-    /** Unmodifiable, for callers that iterate the keywords as a set. */
-    public Set<BurstKeyword> asSet() {
-        return Collections.unmodifiableSet(set);
     }
 }

@@ -149,7 +149,8 @@ final class BurstInitiator extends Link.Handler {
         } else if (failure == null && plan.cancel()) {
             failure = "the burst ended (" + verifiedBytes + " bytes in " + (moved - start) / 1_000_000
                     + " ms) before bursts.cancelDelay (" + plan.cancelDelay().toMillis() + " ms), so it was never "
-                    + "cancelled: lower bursts.cancelDelay below " + (moved - start) / 1_000_000 + " ms";
+                    + "cancelled: lower bursts.cancelDelay below " + (moved - start) / 1_000_000
+                    + " ms, or raise bursts.maxBytes";
         }
         long end = System.nanoTime();
         facts.put("registrations", Long.toString(slots.registrations()));
