@@ -104,6 +104,12 @@ class BindingErrorsTest {
     }
 
     @Test
+    void theOldBurstSetsKeySaysWhatReplacedIt() {
+        ConfigError error = files.onlyError("bursts:\n  sets: [default, get]\n", 2, "bursts.sets", "one of the keys");
+        assertThat(error.hint()).startsWith("it was replaced by fabtrun's matrix: bursts.suite:");
+    }
+
+    @Test
     void anUnknownBurstSetIsReportedAtItsListEntry() {
         ConfigError error = files.onlyError("bursts:\n  suite: {put: [default, contigous]}\n", 2,
                 "bursts.suite.put[1]", "default, or keywords joined by commas like cacheless,reregister");
