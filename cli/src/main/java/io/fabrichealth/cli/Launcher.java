@@ -249,7 +249,10 @@ public final class Launcher {
         }
     }
 
-    /** Runs the burst suite against one peer now, through the running agent, and prints fabtrun's table. */
+    /**
+     * Runs the burst suite against one peer now, through the running agent, and prints fabtrun's report as the
+     * BurstSuite MBean's runNow returns it; exits 1 when a test failed.
+     */
     static void bursts(List<String> opts) throws IOException {
         if (opts.isEmpty() || (opts.size() != 1 && opts.size() != 3) || (opts.size() == 3 && !opts.get(1).equals("--jolokia"))) {
             fail(2, USAGE);
@@ -262,7 +265,10 @@ public final class Launcher {
             JSONObject runNow = AgentClient.newRequest("exec", mbean);
             runNow.put("operation", "runNow");
             Object table = agent.request(runNow, Duration.ofMinutes(10));
-            System.out.println(table);
+            System.out.print(table);
+            if (BurstsExit.anyFailed(String.valueOf(table))) {
+                System.exit(1); // as fabtrun's last line says: a failed test fails the command
+            }
         } catch (IOException e) {
             String why = e.getMessage();
             fail(3, why.contains("InstanceNotFound") || why.contains(mbean)

@@ -4,7 +4,6 @@ import io.fabrichealth.config.bind.NotBlank;
 import io.fabrichealth.config.bind.Positive;
 import io.fabrichealth.config.bind.Range;
 import java.time.Duration;
-import java.util.List;
 
 /**
  * libfabric put/get bursts.
@@ -13,16 +12,17 @@ import java.util.List;
  * @param provider libfabric provider name as fi_info prints it, e.g. {@code tcp}, {@code tcp;ofi_rxm}
  * @param segments iov entries per write; the provider's iov_limit (4 on tcp) is checked at run time
  * @param window writes in flight
- * @param maxBytes a burst stops after this many bytes ...
- * @param maxDuration ... or after this long, whichever comes first
+ * @param suite the parameter sets per phase (default: fabtrun's 15 tests)
+ * @param maxBytes every burst moves this many bytes, so durations compare as fabtrun's do ...
+ * @param maxDuration ... unless it runs this long first (a safety bound; its row then says so)
  * @param maxConcurrent bursts running at once on this agent, as initiator or target
- * @param cancelDelay how long the cancel set waits before cancelling its posted receives
+ * @param cancelDelay how long after its first operation a cancel set cancels every outstanding operation
  */
 public record BurstsConfig(
         HostPort listen,
         @NotBlank String provider,
         EndpointType endpoint,
-        List<BurstSet> sets,
+        BurstSuite suite,
         @Positive ByteSize segmentSize,
         @Range(min = 1, max = 64) int segments,
         @Range(min = 1, max = 1024) int window,
@@ -32,6 +32,6 @@ public record BurstsConfig(
         Duration cancelDelay) {
 
     public static final BurstsConfig DEFAULTS = new BurstsConfig(new HostPort("127.0.0.1", 7470), "tcp",
-            EndpointType.MSG, List.of(BurstSet.values()), ByteSize.ofKiB(64), 4, 8, ByteSize.ofMiB(16),
-            Duration.ofSeconds(5), 1, Duration.ofMillis(10));
+            EndpointType.MSG, BurstSuite.FABTRUN, ByteSize.ofKiB(64), 4, 8, ByteSize.ofMiB(64),
+            Duration.ofSeconds(5), 1, Duration.ofMillis(2));
 }

@@ -25,6 +25,8 @@ final class ConfigScalars {
                     Percent::toString, null))
             .with(SmpTarget.class, new Text<>("an SMP target like lid:5 or dr:0,1,3", null, SmpTarget::parse,
                     SmpTarget::toString, null))
+            .with(BurstSet.class, new Text<>("default, or keywords joined by commas like cacheless,reregister (keywords: "
+                    + "cacheless, cancel, contiguous, reregister, wait)", null, BurstSet::parse, BurstSet::toString, null))
             .with(Topology.class, new TopologyScalar());
 
     /** Plain byte counts print as numbers, so the dumper does not quote them. */

@@ -1,6 +1,7 @@
 package io.fabrichealth.config;
 
 import io.fabrichealth.config.bind.Locator;
+import io.fabrichealth.config.bind.Position;
 import io.fabrichealth.config.bind.Problem;
 import io.fabrichealth.config.bind.Texts;
 import java.nio.file.Files;
@@ -17,7 +18,7 @@ final class ProbeRules {
     static void check(FabricHealthConfig c, Locator at, List<Problem> out) {
         topology(c, at, out);
         thresholds(c.smp().thresholds(), at, out);
-        unique("bursts.sets", c.bursts().sets(), at, out);
+        suite(c.bursts().suite(), at, out);
         unique("pingpong.transports", c.pingpong().transports(), at, out);
         BurstsConfig b = c.bursts();
         long message = multiplySaturated(b.segmentSize().bytes(), b.segments());
@@ -46,6 +47,43 @@ final class ProbeRules {
         }
     }
 
+    /**
+     * Each phase's sets once each and valid in that phase, and at least one set in all. Also catches
+     * {@code [default, cacheless,reregister]}: inside a flow list YAML splits at every comma, so that is two sets,
+     * {@code cacheless} and {@code reregister}, where the operator meant one.
+     */
+    private static void suite(BurstSuite suite, Locator at, List<Problem> out) {
+        if (suite.size() == 0) {
+            out.add(at.problem("bursts.suite", "at least one set in get or put", "no sets at all",
+                    "fabtrun's 15 tests are the default: remove bursts.suite to run them"));
+        }
+        for (BurstPhase phase : BurstPhase.values()) {
+            String field = "bursts.suite." + phase.text();
+            List<BurstSet> sets = suite.sets(phase);
+            once(field, sets, at, out);
+            for (int i = 0; i < sets.size(); i++) {
+                String problem = sets.get(i).problemIn(phase);
+                if (problem != null) {
+                    out.add(at.problem(field + "[" + i + "]", "a set that applies to " + phase.text(),
+                            Texts.quote(sets.get(i).toString()), problem));
+                }
+                if (i > 0 && splitByFlowList(at, field, i - 1, sets.get(i - 1))) {
+                    String meant = sets.get(i - 1) + "," + sets.get(i);
+                    out.add(at.problem(field + "[" + i + "]", "one set per list entry",
+                            Texts.quote(sets.get(i).toString()) + " right after " + Texts.quote(sets.get(i - 1) + ","),
+                            "inside [ ] YAML splits at every comma: quote the set, \"" + meant + "\", or write it on a '- ' line"));
+                }
+            }
+        }
+    }
+
+    /** Entry {@code i + 1} starts on entry {@code i}'s line right after it and one comma: no space between. */
+    private static boolean splitByFlowList(Locator at, String field, int i, BurstSet first) {
+        Position a = at.at(field + "[" + i + "]");
+        Position b = at.at(field + "[" + (i + 1) + "]");
+        return a.line() > 0 && a.line() == b.line() && b.column() == a.column() + first.toString().length() + 1;
+    }
+
     private static void topology(FabricHealthConfig c, Locator at, List<Problem> out) {
         Topology t = c.simulation().topology();
         if (c.fabric().mode() == FabricMode.SIMULATED && !t.isBundled() && !Files.isRegularFile(t.file())) {
@@ -71,6 +109,10 @@ final class ProbeRules {
         if (values.isEmpty()) {
             out.add(at.problem(field, "at least one entry", "an empty list", null));
         }
+        once(field, values, at, out);
+    }
+
+    private static void once(String field, List<?> values, Locator at, List<Problem> out) {
         Set<Object> seen = new HashSet<>();
         for (int i = 0; i < values.size(); i++) {
             if (!seen.add(values.get(i))) {

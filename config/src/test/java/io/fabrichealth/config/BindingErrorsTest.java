@@ -104,10 +104,17 @@ class BindingErrorsTest {
     }
 
     @Test
+    void theOldBurstSetsKeySaysWhatReplacedIt() {
+        ConfigError error = files.onlyError("bursts:\n  sets: [default, get]\n", 2, "bursts.sets", "one of the keys");
+        assertThat(error.hint()).startsWith("it was replaced by fabtrun's matrix: bursts.suite:");
+    }
+
+    @Test
     void anUnknownBurstSetIsReportedAtItsListEntry() {
-        ConfigError error = files.onlyError("bursts:\n  sets: [default, contigous]\n", 2, "bursts.sets[1]",
-                "one of default, contiguous, reregister, cacheless, wait, cancel, get");
-        assertThat(error.column()).isEqualTo(19);
+        ConfigError error = files.onlyError("bursts:\n  suite: {put: [default, contigous]}\n", 2,
+                "bursts.suite.put[1]", "default, or keywords joined by commas like cacheless,reregister");
+        assertThat(error.column()).isEqualTo(26);
+        assertThat(error.hint()).contains("\"contigous\" is not a keyword", "did you mean \"contiguous\"?");
     }
 
     @Test

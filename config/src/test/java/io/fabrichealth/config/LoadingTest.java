@@ -6,7 +6,6 @@ import static org.assertj.core.groups.Tuple.tuple;
 import io.fabrichealth.config.AlarmKind;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -62,9 +61,13 @@ class LoadingTest {
         assertThat(c.smp().window()).isEqualTo(64);
         assertThat(c.smp().perDestination()).isEqualTo(2);
         assertThat(c.smp().timeout()).isEqualTo(Duration.ofSeconds(1));
-        assertThat(c.bursts().sets()).containsExactly(BurstSet.values());
+        assertThat(c.bursts().suite().get()).extracting(BurstSet::toString).containsExactly("default", "cancel",
+                "cacheless", "reregister", "cacheless,reregister", "wait");
+        assertThat(c.bursts().suite().put()).extracting(BurstSet::toString).containsExactly("default", "cancel",
+                "cacheless", "reregister", "cacheless,reregister", "wait", "contiguous", "contiguous,reregister",
+                "contiguous,reregister,cacheless");
         assertThat(c.bursts().segmentSize().bytes()).isEqualTo(65536);
-        assertThat(c.bursts().maxBytes().bytes()).isEqualTo(16L << 20);
+        assertThat(c.bursts().maxBytes().bytes()).isEqualTo(64L << 20);
         assertThat(c.pingpong().ackSize().bytes()).isEqualTo(64);
         assertThat(c.pingpong().count()).as("a scheduled ping-pong is a bounded probe").isEqualTo(1000);
         assertThat(c.agent().stateDir()).isEqualTo(Path.of(System.getProperty("user.home"), ".fabric-health/state"));
@@ -165,13 +168,17 @@ class LoadingTest {
                 fabric: {ca: mlx5_0, port: 1}
                 smp: {timeout: 1500ms, targets: ["lid:0x1f", "dr:0,1,3"], thresholds: {PortRcvErrors: 0}}
                 peers: [{name: b, address: "[::1]:7471"}]
-                bursts: {segmentSize: 1536, maxBytes: 3G, cancelDelay: 0ms, sets: [get], endpoint: rdm}
+                bursts: {segmentSize: 1536, maxBytes: 3G, cancelDelay: 0ms, endpoint: rdm,
+                  suite: {get: [wait], put: ["reregister,contiguous", cacheless]}}
                 pingpong: {transports: [rds, verbs], duration: 90s}
                 schedules: [{name: p, probe: pingpong, cron: "0 * * * * ?", jitter: 12.5%, targets: [b]}]
                 """);
         String yaml = busy.toYaml();
         assertThat(yaml).contains("timeout: 1500ms", "- lid:31", "- dr:0,1,3", "segmentSize: 1536", "maxBytes: 3G",
-                "duration: 90s", "jitter: 12.5%", "address: '[::1]:7471'");
+                "duration: 90s", "jitter: 12.5%", "address: '[::1]:7471'",
+                "- reregister,contiguous");
+        assertThat(busy.bursts().suite().put().get(0).keywords()).as("the order the operator wrote")
+                .containsExactly(BurstKeyword.REREGISTER, BurstKeyword.CONTIGUOUS);
         assertThat(ConfigLoader.parse(yaml, busy.source(), Path.of("/nonexistent"))).isEqualTo(busy);
     }
 
@@ -209,6 +216,6 @@ class LoadingTest {
         assertThat(c.smp()).isEqualTo(SmpConfig.DEFAULTS);
         assertThat(c.peers()).isEmpty();
         assertThat(c.schedules()).isEmpty();
-        assertThat(c.bursts().sets()).isEqualTo(List.of(BurstSet.values()));
+        assertThat(c.bursts().suite()).isEqualTo(BurstSuite.FABTRUN);
     }
 }

@@ -193,13 +193,60 @@ class ValidationErrorsTest {
     }
 
     @Test
-    void aBurstSetListedTwiceIsRefused() {
-        files.onlyError("bursts:\n  sets: [get, wait, get]\n", 2, "bursts.sets[2]", "each entry once");
+    void aBurstSetListedTwiceInAPhaseIsRefusedWhateverTheKeywordOrder() {
+        files.onlyError("bursts:\n  suite:\n    get: [wait, \"cacheless,reregister\", \"reregister,cacheless\"]\n", 3,
+                "bursts.suite.get[2]", "each entry once");
     }
 
     @Test
     void noBurstSetsAtAllIsRefused() {
-        files.onlyError("bursts:\n  sets: []\n", 2, "bursts.sets", "at least one entry");
+        files.onlyError("bursts:\n  suite: {get: [], put: []}\n", 2, "bursts.suite", "at least one set in get or put");
+    }
+
+    @Test
+    void contiguousInGetIsRefusedAndSaysWhereItBelongs() {
+        ConfigError alone = files.onlyError("bursts:\n  suite:\n    get: [default, contiguous]\n", 3,
+                "bursts.suite.get[1]", "a set that applies to get");
+        assertThat(alone.hint()).contains("contiguous applies to put only", "move \"contiguous\" to bursts.suite.put");
+        ConfigError combined = files.onlyError("bursts:\n  suite:\n    get:\n      - contiguous,reregister\n", 4,
+                "bursts.suite.get[0]", "a set that applies to get");
+        assertThat(combined.hint()).contains("or write \"reregister\" in get");
+    }
+
+    @Test
+    void defaultNeverCombines() {
+        ConfigError error = files.onlyError("bursts:\n  suite:\n    put:\n      - default,wait\n", 4,
+                "bursts.suite.put[0]", "keywords joined by commas");
+        assertThat(error.hint()).isEqualTo("default never combines with keywords: write \"wait\", or default alone");
+    }
+
+    @Test
+    void aRepeatedKeywordIsRefused() {
+        ConfigError error = files.onlyError("bursts:\n  suite:\n    put:\n      - reregister,cacheless,reregister\n", 4,
+                "bursts.suite.put[0]", "keywords joined by commas");
+        assertThat(error.hint()).isEqualTo("reregister is written twice in \"reregister,cacheless,reregister\": write "
+                + "\"reregister,cacheless\"");
+    }
+
+    @Test
+    void anEmptyKeywordIsRefused() {
+        ConfigError error = files.onlyError("bursts:\n  suite:\n    put:\n      - cacheless,\n", 4,
+                "bursts.suite.put[0]", "keywords joined by commas");
+        assertThat(error.hint()).startsWith("an empty keyword");
+    }
+
+    @Test
+    void keywordsSeparatedBySpacesAsTheTablePrintsThemAreRefusedWithTheCommaForm() {
+        ConfigError error = files.onlyError("bursts:\n  suite:\n    put:\n      - cacheless reregister\n", 4,
+                "bursts.suite.put[0]", "keywords joined by commas");
+        assertThat(error.hint()).isEqualTo("join keywords with commas, as fabtrun does: write \"cacheless,reregister\"");
+    }
+
+    @Test
+    void aCombinationSplitByAFlowListIsCaught() {
+        ConfigError error = files.onlyError("bursts:\n  suite:\n    get: [default, cacheless,reregister]\n", 3,
+                "bursts.suite.get[2]", "one set per list entry");
+        assertThat(error.hint()).contains("quote the set, \"cacheless,reregister\"");
     }
 
     @Test

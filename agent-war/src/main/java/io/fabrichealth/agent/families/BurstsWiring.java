@@ -4,13 +4,14 @@ import io.fabrichealth.config.FabricHealthConfig;
 import io.fabrichealth.config.ProbeFamily;
 import io.fabrichealth.jni.NativeFamily;
 import io.fabrichealth.mbeans.bursts.BurstMBeans;
+import io.fabrichealth.mbeans.metrics.BurstMetrics;
 import io.fabrichealth.probes.bursts.BurstProbe;
 import io.fabrichealth.probes.bursts.BurstService;
 import java.util.function.Consumer;
 
 /**
- * The burst target every agent runs, the Burst MBeans of the scheduled peers (static and drawn by the fleet), and
- * the probe that bursts to them.
+ * The burst target every agent runs, the Burst MBeans of the scheduled peers (static and drawn by the fleet) and
+ * their metrics, and the probe that bursts to them.
  */
 final class BurstsWiring implements FamilyWiring {
     @Override
@@ -27,6 +28,7 @@ final class BurstsWiring implements FamilyWiring {
                     + e.getMessage() + "); peers cannot burst to this agent until bursts.listen is free");
         }
         BurstMBeans beans = new BurstMBeans(w.registry(), service);
+        w.metrics().register(new BurstMetrics(beans::bursts));
         PeerBeans peers = new PeerBeans(ProbeFamily.BURSTS, w.probes(), cfg, (p, c) -> p.address(), beans::addPeer,
                 beans::removePeer);
         w.probes().perPeer(ProbeFamily.BURSTS, (peer, c) -> new BurstProbe(service, peer.name(), peer.address()));

@@ -46,7 +46,7 @@ class LauncherIT {
                   topology: bundled
                 bursts:
                   listen: 127.0.0.1:%d
-                  sets: [default, contiguous, get]
+                  suite: {get: [default], put: [default, contiguous]}
                 pingpong:
                   listen: 127.0.0.1:%d
                 agent:
@@ -93,7 +93,8 @@ class LauncherIT {
                     .redirectErrorStream(true).start();
             String table = new String(bursts.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(bursts.waitFor(120, TimeUnit.SECONDS)).isTrue();
-            assertThat(table).as(table).contains("3 tests, 3 succeeded, 0 failed").contains("contiguous");
+            assertThat(table).as(table).contains("get parameter set", "put parameter set", "\ncontiguous ", "key:",
+                    "\n3 tests, 3 succeeded, 0 failed\n");
 
             pingPongReadsLikeRdsStressAndAgreesWithItsMBean(cp, http, pingpong);
 

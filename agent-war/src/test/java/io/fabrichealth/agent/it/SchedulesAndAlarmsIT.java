@@ -43,7 +43,7 @@ class SchedulesAndAlarmsIT {
         burstPort = HostProcess.freePort();
         pingpongPort = HostProcess.freePort();
         config = work.resolve("agent.yaml");
-        Files.writeString(config, config("1h", "[default, get]", "64G", "1s"));
+        Files.writeString(config, config("1h", "{get: [default], put: [default]}", "64G", "1s"));
         start("payara-1");
     }
 
@@ -52,7 +52,7 @@ class SchedulesAndAlarmsIT {
         jolokia = new Jolokia(payara.httpPort);
     }
 
-    static String config(String every, String sets, String maxBytes, String maxDuration) {
+    static String config(String every, String suite, String maxBytes, String maxDuration) {
         return """
                 agent:
                   stateDir: %s
@@ -62,7 +62,7 @@ class SchedulesAndAlarmsIT {
                   mode: hardware
                 bursts:
                   listen: 127.0.0.1:%d
-                  sets: %s
+                  suite: %s
                   maxBytes: %s
                   maxDuration: %s
                 pingpong:
@@ -76,7 +76,7 @@ class SchedulesAndAlarmsIT {
                     probe: pingpong
                     every: 1h
                     jitter: 0%%
-                """.formatted(work.resolve("state"), burstPort, sets, maxBytes, maxDuration, pingpongPort, every);
+                """.formatted(work.resolve("state"), burstPort, suite, maxBytes, maxDuration, pingpongPort, every);
     }
 
     @AfterAll
@@ -96,7 +96,7 @@ class SchedulesAndAlarmsIT {
         assertThat(read(SCHEDULE, "LastResult")).as((String) read(SCHEDULE, "LastSummary")).isEqualTo("PASS");
         assertThat(((Number) read(SCHEDULE, "LastDurationMillis")).longValue()).isPositive();
         assertThat((String) read(SCHEDULE, "LastFireTime")).isNotEmpty();
-        String burst = "fabric.health:type=Burst,peer=\"127.0.0.1:" + burstPort + "\",set=get";
+        String burst = "fabric.health:type=Burst,peer=\"127.0.0.1:" + burstPort + "\",phase=get,set=default";
         assertThat(read(burst, "Result")).isEqualTo("ok");
     }
 
@@ -136,7 +136,7 @@ class SchedulesAndAlarmsIT {
     void aReloadChangesTheIntervalLiveAndASlowProbeMisfiresInsteadOfOverlapping() throws Exception {
         // Each set now runs until its 1 s time cap (the byte cap is out of reach), so a run takes about 3 s: past
         // the 1 s interval and Quartz's 1 s misfire threshold, so skipped slots are misfires, not merely late runs.
-        Files.writeString(config, config("1s", "[default, contiguous, get]", "64G", "1s"));
+        Files.writeString(config, config("1s", "{get: [default], put: [default, contiguous]}", "64G", "1s"));
         assertThat((String) exec("fabric.health:type=Config", "reload")).contains("accepted");
         assertThat(((Number) read(SCHEDULE, "IntervalSeconds")).longValue()).isEqualTo(1);
         long before = ((Number) read(SCHEDULE, "Runs")).longValue();
@@ -194,7 +194,8 @@ class SchedulesAndAlarmsIT {
                 .contains("# TYPE fabric_health_probe_runs_total counter")
                 .contains("fabric_health_probe_runs_total{family=\"bursts\"}")
                 .contains("fabric_health_alarms_acknowledged_total 1.0")
-                .contains("fabric_health_schedule_last_success{family=\"bursts\",schedule=\"bursts\"} 1.0");
+                .contains("fabric_health_schedule_last_success{family=\"bursts\",schedule=\"bursts\"} 1.0")
+                .contains("fabric_health_burst_ok{peer=\"127.0.0.1:" + burstPort + "\",phase=\"put\",set=\"contiguous\"} 1.0");
     }
 
     // --- small helpers over Jolokia ---

@@ -1,6 +1,8 @@
 package io.fabrichealth.bench.bursts;
 
+import io.fabrichealth.config.BurstPhase;
 import io.fabrichealth.config.BurstSet;
+import io.fabrichealth.config.BurstSuite;
 import io.fabrichealth.config.BurstsConfig;
 import io.fabrichealth.config.ByteSize;
 import io.fabrichealth.config.EndpointType;
@@ -127,11 +129,11 @@ public final class BurstBench {
     /** One put burst of {@code total} bytes: its throughput (first write to last verification). */
     private static double javaRun(int size, long total) {
         BurstsConfig config = new BurstsConfig(new HostPort("127.0.0.1", freePort()), "tcp", EndpointType.MSG,
-                List.of(BurstSet.DEFAULT), ByteSize.ofBytes(size / SEGMENTS), SEGMENTS, WINDOW, ByteSize.ofBytes(total),
-                Duration.ofSeconds(60), 2, Duration.ofMillis(10));
+                BurstSuite.of(BurstPhase.PUT, List.of(BurstSet.DEFAULT)), ByteSize.ofBytes(size / SEGMENTS), SEGMENTS, WINDOW,
+                ByteSize.ofBytes(total), Duration.ofSeconds(60), 2, Duration.ofMillis(10));
         try (BurstService service = new BurstService(config, AlarmSink.NONE)) {
             service.startTarget();
-            BurstResult r = service.runSet(config.listen(), BurstSet.DEFAULT);
+            BurstResult r = service.runSet(config.listen(), BurstPhase.PUT, BurstSet.DEFAULT);
             if (r.outcome() != BurstResult.Outcome.OK) {
                 throw new IllegalStateException("java burst failed: " + r.reason());
             }

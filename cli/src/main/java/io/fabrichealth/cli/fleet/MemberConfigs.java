@@ -60,7 +60,7 @@ public final class MemberConfigs {
                 base.fabric(),
                 new SimulationConfig(Topology.file(topology), simHost, base.simulation().opensm()),
                 base.smp(), base.peers(),
-                new BurstsConfig(plus(b.listen(), i), b.provider(), b.endpoint(), b.sets(), b.segmentSize(),
+                new BurstsConfig(plus(b.listen(), i), b.provider(), b.endpoint(), b.suite(), b.segmentSize(),
                         b.segments(), b.window(), b.maxBytes(), b.maxDuration(), b.maxConcurrent(), b.cancelDelay()),
                 p.listening(plus(p.listen(), i)),
                 base.schedules(), base.budget(), base.alarms(), fleet);
@@ -88,7 +88,7 @@ public final class MemberConfigs {
                 new HttpConfig(h.bind(), http, h.auth(), h.execFromLoopbackOnly(), h.allowedOrigins()),
                 new JmxConfig(j.enabled(), j.bind(), jmx, j.auth()),
                 base.fabric(), base.simulation(), base.smp(), base.peers(),
-                new BurstsConfig(new HostPort(b.listen().host(), bursts), b.provider(), b.endpoint(), b.sets(),
+                new BurstsConfig(new HostPort(b.listen().host(), bursts), b.provider(), b.endpoint(), b.suite(),
                         b.segmentSize(), b.segments(), b.window(), b.maxBytes(), b.maxDuration(), b.maxConcurrent(),
                         b.cancelDelay()),
                 p.listening(new HostPort(p.listen().host(), pingpong)),

@@ -32,7 +32,9 @@ public final class ConfigBinder {
     private final List<Problem> problems = new ArrayList<>();
     /** Keys that older files may still carry, with what to write instead. */
     private static final Map<String, String> REMOVED = Map.of("pingpong.missesBeforeAlarm",
-            "it was removed: set alarms.hysteresis.PeerUnreachable.raiseAfter, the one count of misses");
+            "it was removed: set alarms.hysteresis.PeerUnreachable.raiseAfter, the one count of misses",
+            "bursts.sets", "it was replaced by fabtrun's matrix: bursts.suite: {get: [default, ...], put: [default, ...]};"
+                    + " get is the old get set, the others are put's");
     private final Map<String, Position> positions = new HashMap<>();
 
     public ConfigBinder(ScalarTypes scalars, Path baseDir) {

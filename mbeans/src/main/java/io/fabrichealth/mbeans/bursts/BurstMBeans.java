@@ -13,7 +13,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Publishes bursts: one Burst MBean per (peer, set) as results arrive, one BurstSuite per peer, and the
+ * Publishes bursts: one Burst MBean per (peer, phase, set) as results arrive, one BurstSuite per peer, and the
  * BurstTarget. Register it with {@link BurstService#addListener}; peers named up front get their suite
  * MBean (and its runNow) before the first run. A peer the fleet dropped is unregistered through
  * {@link #removePeer}; a suite against it that was still going when it was dropped does not bring its MBeans back.
@@ -23,6 +23,7 @@ public final class BurstMBeans implements BurstListener {
     private final BurstService service;
     private final Map<String, BurstView> bursts = new ConcurrentHashMap<>();
     private final Map<String, BurstSuiteView> suites = new ConcurrentHashMap<>();
+    /** The last ok default run per peer and phase ("peer|phase"). */
     private final Map<String, BurstResult> defaults = new ConcurrentHashMap<>();
     /** Peers removed and not added again since: their late results are dropped. Guarded by this. */
     private final Set<String> removed = new HashSet<>();
@@ -48,15 +49,15 @@ public final class BurstMBeans implements BurstListener {
         if (suites.remove(key) != null) {
             registry.unregister(ObjectNames.of("BurstSuite", "peer", key));
         }
-        bursts.keySet().removeIf(k -> {
-            int bar = k.lastIndexOf('|');
-            if (!k.substring(0, bar).equals(key)) {
+        bursts.entrySet().removeIf(e -> {
+            BurstView v = e.getValue();
+            if (!v.getPeer().equals(key)) {
                 return false;
             }
-            registry.unregister(ObjectNames.of("Burst", "peer", key, "set", k.substring(bar + 1)));
+            registry.unregister(name(key, v.getPhase(), v.getSet()));
             return true;
         });
-        defaults.remove(key);
+        defaults.keySet().removeIf(k -> k.startsWith(key + "|"));
     }
 
     private synchronized BurstSuiteView suite(String key, HostPort peer) {
@@ -77,17 +78,28 @@ public final class BurstMBeans implements BurstListener {
             if (removed.contains(result.peer())) {
                 return;
             }
-            if (result.set().equals("default") && result.outcome() == BurstResult.Outcome.OK) {
-                defaults.put(result.peer(), result);
+            String phase = result.phase().text();
+            String set = result.set().toString();
+            if (result.set().isDefault() && result.outcome() == BurstResult.Outcome.OK) {
+                defaults.put(result.peer() + "|" + phase, result);
             }
-            view = bursts.computeIfAbsent(result.peer() + "|" + result.set(), k -> {
-                BurstView v = new BurstView(result.peer(), result.set());
-                registry.register(ObjectNames.of("Burst", "peer", result.peer(), "set", result.set()), v,
-                        BurstMXBean.class);
+            view = bursts.computeIfAbsent(result.peer() + "|" + phase + "|" + set, k -> {
+                BurstView v = new BurstView(result.peer(), phase, set);
+                registry.register(name(result.peer(), phase, set), v, BurstMXBean.class);
                 return v;
             });
         }
-        view.record(result, SuiteResult.percentOfDefault(result, defaults.get(result.peer())));
+        view.record(result, SuiteResult.percentOfDefault(result, defaults.get(result.peer() + "|" + result.phase().text())));
+    }
+
+    /** {@code type=Burst,peer=<host:port>,phase=get|put,set=<set>}, values quoted where needed (a comma, a colon). */
+    static javax.management.ObjectName name(String peer, String phase, String set) {
+        return ObjectNames.of("Burst", "peer", peer, "phase", phase, "set", set);
+    }
+
+    /** Every Burst MBean registered now, for the metrics. */
+    public java.util.Collection<BurstMXBean> bursts() {
+        return java.util.List.copyOf(bursts.values());
     }
 
     @Override

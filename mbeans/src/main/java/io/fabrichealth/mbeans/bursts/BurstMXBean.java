@@ -1,20 +1,29 @@
 package io.fabrichealth.mbeans.bursts;
 
 /**
- * The last run of one parameter set against one peer, {@code fabric.health:type=Burst,peer=<host:port>,set=<name>}.
- * Getters return the cached last result and never start a burst.
+ * The last run of one test, a parameter set in a phase, against one peer,
+ * {@code fabric.health:type=Burst,peer=<host:port>,phase=get|put,set=<set>} with the set as configured
+ * ({@code default}, {@code "cacheless,reregister"}: quoted, as a comma needs). Getters return the cached last result
+ * and never start a burst.
  */
 public interface BurstMXBean {
-    String OBJECT_NAME = "fabric.health:type=Burst,peer=*,set=*";
+    String OBJECT_NAME = "fabric.health:type=Burst,peer=*,phase=*,set=*";
 
     String getPeer();
 
+    /** get (the initiator reads the payloads) or put (it writes them). */
+    String getPhase();
+
+    /** default or keywords joined by commas, as configured: {@code cacheless,reregister}. */
     String getSet();
 
     /** From the first operation to the last verification; -1 = never ran. */
     double getDurationMillis();
 
-    /** Time per byte relative to the peer's last ok default run, in percent; -1 when there is no default yet. */
+    /**
+     * fabtrun's duration/default: the duration as a percentage of the same phase's last ok default run (time per byte
+     * when either stopped at bursts.maxDuration), to a tenth; -1 when there is no default yet.
+     */
     double getPercentOfDefault();
 
     double getThroughputBytesPerSecond();
@@ -23,6 +32,9 @@ public interface BurstMXBean {
 
     /** Payload bytes moved and verified. */
     long getBytes();
+
+    /** The burst stopped at bursts.maxDuration before it moved bursts.maxBytes. */
+    boolean isCapped();
 
     /** ok, fail, unsupported or skipped; empty = never ran. */
     String getResult();

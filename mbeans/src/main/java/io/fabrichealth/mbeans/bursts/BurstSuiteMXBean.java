@@ -8,10 +8,16 @@ public interface BurstSuiteMXBean {
 
     String getPeer();
 
-    /** The table with its summary line and the reasons of failed sets; empty = never ran. */
+    /**
+     * fabtrun's report: a table per phase ({@code get parameter set  duration (s)  duration/default (%)  result}),
+     * the key, {@code N tests, N succeeded, N failed}, then why each failed test failed; empty = never ran.
+     */
     String getTable();
 
-    /** One row per set: set, DurationMillis, PercentOfDefault, ThroughputBytesPerSecond, OpsPerSecond, Result, FailureReason. */
+    /**
+     * One row per test: Phase, Set, DurationMillis, PercentOfDefault, ThroughputBytesPerSecond, OpsPerSecond, Bytes,
+     * Capped, Result, FailureReason.
+     */
     CompositeData[] getRows();
 
     /** {@code N tests, N succeeded, N failed}; empty = never ran. */

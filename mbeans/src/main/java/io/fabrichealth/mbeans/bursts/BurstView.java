@@ -5,14 +5,16 @@ import io.fabrichealth.probes.bursts.BurstResult;
 /** The Burst MBean: the last result of one (peer, set), replaced whole on each run. */
 final class BurstView implements BurstMXBean {
     private final String peer;
+    private final String phase;
     private final String set;
     private volatile BurstResult last;
     private volatile double percentOfDefault = -1;
     private volatile long runs;
     private volatile long failures;
 
-    BurstView(String peer, String set) {
+    BurstView(String peer, String phase, String set) {
         this.peer = peer;
+        this.phase = phase;
         this.set = set;
     }
 
@@ -28,6 +30,17 @@ final class BurstView implements BurstMXBean {
     @Override
     public String getPeer() {
         return peer;
+    }
+
+    @Override
+    public String getPhase() {
+        return phase;
+    }
+
+    @Override
+    public boolean isCapped() {
+        BurstResult r = last;
+        return r != null && r.capped();
     }
 
     @Override

@@ -1,7 +1,9 @@
 package io.fabrichealth.mbeans.flips;
 
 import io.fabrichealth.config.AlarmsConfig;
+import io.fabrichealth.config.BurstPhase;
 import io.fabrichealth.config.BurstSet;
+import io.fabrichealth.config.BurstSuite;
 import io.fabrichealth.config.BurstsConfig;
 import io.fabrichealth.config.ByteSize;
 import io.fabrichealth.config.EndpointType;
@@ -149,12 +151,12 @@ public final class FlipRunMain {
     private void cleanRuns(List<BurstAgent> agents, PingPongService pp, MBeanServer ppServer, HostPort ppListen)
             throws Exception {
         for (BurstAgent a : agents) {
-            for (BurstSet set : List.of(BurstSet.DEFAULT, BurstSet.GET)) {
-                String r = a.service().runSet(a.self(), set).outcome().text();
-                System.out.println("CLEAN " + a.protocol() + " " + set.name().toLowerCase() + " " + r);
+            for (BurstPhase phase : BurstPhase.values()) {
+                String r = a.service().runSet(a.self(), phase, BurstSet.DEFAULT).outcome().text();
+                System.out.println("CLEAN " + a.protocol() + " " + phase.text() + " default " + r);
             }
-            System.out.println("CLEAN " + a.protocol() + " refusing " + a.service().runSet(a.refusing(), BurstSet.DEFAULT)
-                    .outcome().text());
+            System.out.println("CLEAN " + a.protocol() + " refusing " + a.service().runSet(a.refusing(), BurstPhase.PUT,
+                    BurstSet.DEFAULT).outcome().text());
         }
         System.out.println("CLEAN pingpong " + pp.run(Transport.FABRIC, ppListen).outcome().text());
         System.out.println("CLEAN alarms " + activeCorruptions().size());
@@ -164,9 +166,9 @@ public final class FlipRunMain {
         boolean refused = t.type().equals("REFUSED");
         boolean get = t.type().startsWith("FILL") || t.type().equals("payload (get)");
         HostPort peer = refused ? a.refusing() : a.self();
-        BurstSet set = get ? BurstSet.GET : BurstSet.DEFAULT;
-        ObjectName name = ObjectNames.of("Burst", "peer", peer.toString(), "set", set.name().toLowerCase());
-        flip(t, () -> a.service().runSet(peer, set), a.server(), name);
+        BurstPhase phase = get ? BurstPhase.GET : BurstPhase.PUT;
+        ObjectName name = ObjectNames.of("Burst", "peer", peer.toString(), "phase", phase.text(), "set", "default");
+        flip(t, () -> a.service().runSet(peer, phase, BurstSet.DEFAULT), a.server(), name);
     }
 
     private void flipPingPong(PingPongService pp, MBeanServer server, HostPort self, FlipTarget t) {
@@ -244,7 +246,7 @@ public final class FlipRunMain {
     }
 
     private static BurstsConfig bursts(String provider, EndpointType endpoint, int maxConcurrent) throws Exception {
-        return new BurstsConfig(local(freePort()), provider, endpoint, List.of(BurstSet.DEFAULT, BurstSet.GET),
+        return new BurstsConfig(local(freePort()), provider, endpoint, new BurstSuite(List.of(BurstSet.DEFAULT), List.of(BurstSet.DEFAULT)),
                 ByteSize.ofKiB(16), 4, 4, ByteSize.ofMiB(1), Duration.ofSeconds(2), maxConcurrent, Duration.ofMillis(10));
     }
 

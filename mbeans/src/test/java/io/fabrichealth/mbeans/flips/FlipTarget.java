@@ -15,9 +15,9 @@ import java.nio.ByteOrder;
  */
 record FlipTarget(String protocol, String type, byte[] pattern, int span, int repeats, long minLength) {
 
-    /** A burst wire message: magic "FHBW", version 1, type. */
+    /** A burst wire message: magic "FHBW", version 2 (bursts/Wire.VERSION), type. */
     static FlipTarget burst(String protocol, String type, int code, int repeats) {
-        return new FlipTarget(protocol, type, new byte[] {'F', 'H', 'B', 'W', 1, (byte) code}, 256, repeats, 0);
+        return new FlipTarget(protocol, type, new byte[] {'F', 'H', 'B', 'W', 2, (byte) code}, 256, repeats, 0);
     }
 
     /** A ping-pong data message: magic "FHPP" (little endian), version 1, type; header and payload. */

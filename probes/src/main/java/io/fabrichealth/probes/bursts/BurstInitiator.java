@@ -16,18 +16,30 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs one parameter set against one target: connect, learn the target's slots, move payloads for the
- * budgeted bytes or time, have every payload verified by the side that received it, disconnect.
+ * Runs one test (a parameter set in a phase) against one target: connect, learn the target's slots, move payloads
+ * until bursts.maxBytes have moved (or bursts.maxDuration, the safety bound, has passed), have every payload
+ * verified by the side that received it, disconnect.
  *
- * <p>Put: write a payload into a target slot, then NOTE it; the target verifies and returns a CREDIT
- * (with the slot's current address and key), which frees the slot. Get: ask the target to FILL a slot,
- * read it back when FILLED, and verify here. The window keeps that many slots in flight.
+ * <p>Put (the initiator is the sender, fabtput's side): write a payload into a target slot, then NOTE it; the
+ * target verifies and returns a CREDIT (with the slot's current address and key), which frees the slot. Get (the
+ * initiator is the receiver, fabtget's side): ask the target to FILL a slot, read it when FILLED, and verify
+ * here. The window keeps that many slots in flight. The set's keywords change only this side: reregister
+ * deregisters a buffer once transmitted (put) or emptied and verified (get) and registers it again before reuse;
+ * contiguous writes one plain buffer; wait sleeps on the CQ's wait object; cancel fi_cancels everything at
+ * bursts.cancelDelay. Cacheless is this same class in a helper JVM ({@link CachelessRunner}).
  */
 final class BurstInitiator extends Link.Handler {
     private static final int FREE = 0;
-    private static final int BUSY = 1;
-    private static final int DONE = 2;
-    private static final int CANCELLED = 3;
+    /** The slot's RMA (put: write, get: read) is in flight. */
+    private static final int RMA = 1;
+    /** Put: the NOTE is sent (or the first CREDIT awaited); the target's CREDIT frees the slot. */
+    private static final int NOTED = 2;
+    /** Get: FILL sent, FILLED awaited. */
+    private static final int ASKED = 3;
+    /** Cancel: the RMA completed while the cancel drained; what it moved is verified afterwards. */
+    private static final int DONE = 4;
+    /** Cancel: the RMA was reported FI_ECANCELED. */
+    private static final int CANCELLED = 5;
 
     private final BurstPlan plan;
     private final HostPort target;
@@ -45,11 +57,9 @@ final class BurstInitiator extends Link.Handler {
     private long[] slotSeq;
     private long[] remoteAddress;
     private long[] remoteKey;
-    private boolean[] used;
     private long nextSeq;
     private long verifiedBytes;
     private long ops;
-    private int outstanding;
     private String failure;
     private String corrupted;
     private long lastProgress;
@@ -58,14 +68,18 @@ final class BurstInitiator extends Link.Handler {
     private long grantedBytes;
     private long grantedMillis;
     private byte[] welcomeAddress;
-    private boolean cancelPhase;
+    /** fi_cancel has been called: operations are being reported. */
+    private boolean draining;
+    /** The burst was cancelled: nothing new is posted, a FILLED is not read. */
+    private boolean cancelled;
+    private boolean capped;
     private final List<Integer> cancelledReceives = new ArrayList<>();
 
     BurstInitiator(BurstPlan plan, HostPort target, String identity, String burstId, AlarmSink alarms) {
         this(plan, target, identity, burstId, false, alarms);
     }
 
-    /** @param more the suite has sets after this one: the target stays held for this initiator until the next */
+    /** @param more the suite has tests after this one: the target stays held for this initiator until the next */
     BurstInitiator(BurstPlan plan, HostPort target, String identity, String burstId, boolean more, AlarmSink alarms) {
         this.plan = plan;
         this.target = target;
@@ -83,16 +97,16 @@ final class BurstInitiator extends Link.Handler {
             link.handler(this);
             return runConnected(peer, at);
         } catch (BurstUnsupported e) {
-            return BurstResult.notRun(peer, plan.setName(), BurstResult.Outcome.UNSUPPORTED, e.getMessage(), at);
+            return BurstResult.notRun(peer, plan, BurstResult.Outcome.UNSUPPORTED, e.getMessage(), at);
         } catch (RefusedException e) {
-            return BurstResult.refused(peer, plan.setName(), e.busy, e.getMessage(), at);
+            return BurstResult.refused(peer, plan, e.busy, e.getMessage(), at);
         } catch (RuntimeException e) {
             // A post refused outright (fi_send: ENOENT once sockets has dropped the connection) names the target too.
             String why = e instanceof BurstFailure ? e.getMessage()
                     : e instanceof NativeException ? "target " + target + ": " + e.getMessage()
                     : e.getClass().getSimpleName() + ": " + e.getMessage();
-            return new BurstResult(peer, plan.setName(), BurstResult.Outcome.FAIL, why, verifiedBytes, ops,
-                    Duration.between(at, Instant.now()), at, Map.copyOf(facts));
+            return new BurstResult(peer, plan.phase(), plan.set(), BurstResult.Outcome.FAIL, why, verifiedBytes, ops,
+                    Duration.between(at, Instant.now()), capped, at, Map.copyOf(facts));
         } finally {
             if (slots != null) {
                 slots.close();
@@ -105,7 +119,8 @@ final class BurstInitiator extends Link.Handler {
         int segments = plan.gather() ? Math.min(plan.segments(), iovLimit) : plan.segments();
         facts.put("provider", link.info().provider());
         facts.put("endpoint", plan.type().name());
-        facts.put("segments", segments + (segments < plan.segments() ? " (iov_limit " + iovLimit + ")" : ""));
+        facts.put("segments", segments + (segments < plan.segments() ? " (iov_limit " + iovLimit + ")" : "")
+                + (plan.gather() ? "" : ", contiguous"));
         facts.put("segmentSize", Integer.toString(plan.segmentSize()));
         facts.put("mrMode", "0x" + Integer.toHexString(link.info().mrMode()));
         facts.put("fiEnvironment", io.fabrichealth.jni.fabric.FabricLibrary.environmentAtInit().toString());
@@ -117,8 +132,7 @@ final class BurstInitiator extends Link.Handler {
         slotSeq = new long[plan.window()];
         remoteAddress = new long[plan.window()];
         remoteKey = new long[plan.window()];
-        used = new boolean[plan.window()];
-        java.util.Arrays.fill(state, plan.get() ? FREE : BUSY); // put: busy until the slot's first CREDIT
+        java.util.Arrays.fill(state, plan.get() ? FREE : NOTED); // put: until the slot's first CREDIT
         lastProgress = System.nanoTime();
         hello(segments);
         facts.put("window", Integer.toString(window));
@@ -126,26 +140,32 @@ final class BurstInitiator extends Link.Handler {
         long timeBudget = Math.min(plan.maxDuration().toNanos(), grantedMillis * 1_000_000L);
         long start = System.nanoTime();
         lastProgress = start;
-        if (plan.get()) {
-            runGet(start, budget, timeBudget);
-        } else {
-            runPut(start, budget, timeBudget);
+        long cancelAt = plan.cancel() ? start + plan.cancelDelay().toNanos() : Long.MAX_VALUE;
+        boolean cancelNow = plan.get() ? runGet(start, budget, timeBudget, cancelAt)
+                : runPut(start, budget, timeBudget, cancelAt);
+        long moved = System.nanoTime();
+        if (failure == null && cancelNow) {
+            cancel(start);
+        } else if (failure == null && plan.cancel()) {
+            failure = "the burst ended (" + verifiedBytes + " bytes in " + (moved - start) / 1_000_000
+                    + " ms) before bursts.cancelDelay (" + plan.cancelDelay().toMillis() + " ms), so it was never "
+                    + "cancelled: lower bursts.cancelDelay below " + (moved - start) / 1_000_000
+                    + " ms, or raise bursts.maxBytes";
         }
         long end = System.nanoTime();
-        if (plan.set() == io.fabrichealth.config.BurstSet.CANCEL && failure == null) {
-            cancelPhase();
-        }
+        facts.put("registrations", Long.toString(slots.registrations()));
         bye();
         if (failure == null) {
             failure = corrupted;
         }
         Duration took = Duration.ofNanos(end - start);
-        if (failure != null) {
-            return new BurstResult(peer, plan.setName(), BurstResult.Outcome.FAIL, failure, verifiedBytes, ops, took, at,
-                    Map.copyOf(facts));
+        if (capped) {
+            facts.put("capped", "stopped at bursts.maxDuration (" + plan.maxDuration().toMillis() + " ms) after "
+                    + verifiedBytes + " of " + budget + " bytes");
         }
-        return new BurstResult(peer, plan.setName(), BurstResult.Outcome.OK, "", verifiedBytes, ops, took, at,
-                Map.copyOf(facts));
+        BurstResult.Outcome outcome = failure != null ? BurstResult.Outcome.FAIL : BurstResult.Outcome.OK;
+        return new BurstResult(peer, plan.phase(), plan.set(), outcome, failure == null ? "" : failure, verifiedBytes,
+                ops, took, capped, at, Map.copyOf(facts));
     }
 
     private void hello(int segments) {
@@ -154,8 +174,7 @@ final class BurstInitiator extends Link.Handler {
         ByteBuffer m = link.messages();
         int at = Link.offset(i);
         Wire.write(m, at, Wire.HELLO, plan.window(), plan.cancelDelay().toMillis(), (long) segments * plan.segmentSize(),
-                plan.maxBytes(),
-                plan.maxDuration().toMillis(), plan.set().ordinal());
+                plan.maxBytes(), plan.maxDuration().toMillis(), Wire.testCode(plan.phase(), plan.set()));
         Wire.text(m, at, identity + "\n" + burstId + (more ? "\n" + Wire.MORE : ""));
         if (link.info().rdm()) {
             Wire.address(m, at, link.name());
@@ -169,7 +188,8 @@ final class BurstInitiator extends Link.Handler {
         }
     }
 
-    private void runPut(long start, long budget, long timeBudget) {
+    /** @return true when the burst is to be cancelled now (cancel set, bursts.cancelDelay reached mid-burst) */
+    private boolean runPut(long start, long budget, long timeBudget, long cancelAt) {
         long issued = 0;
         boolean stop = false;
         long hardDeadline = start + timeBudget + plan.stallTimeout().toNanos();
@@ -179,30 +199,33 @@ final class BurstInitiator extends Link.Handler {
                     continue;
                 }
                 // The clock is read only when a slot is free to use, not on every pass of the loop.
-                if (issued >= budget || System.nanoTime() - start >= timeBudget) {
+                if (System.nanoTime() - start >= timeBudget) {
+                    capped = issued < budget;
                     stop = true;
                     break;
                 }
-                if (plan.reregister() && used[s]) {
-                    slots.reregister(s);
+                if (plan.reregister()) {
+                    slots.ensureRegistered(s);
                 }
-                used[s] = true;
                 long seq = nextSeq++;
                 slotSeq[s] = seq;
                 slots.fill(pattern, s, seq);
                 postWrite(s, hardDeadline);
-                state[s] = BUSY;
-                outstanding++;
+                state[s] = RMA;
                 issued += slots.payloadBytes();
                 if (issued >= budget) {
                     stop = true;
                 }
             }
-            if (stop && outstanding == 0) {
-                return;
+            if (cancelAt != Long.MAX_VALUE && System.nanoTime() >= cancelAt) {
+                return true;
+            }
+            if (stop && outstanding() == 0) {
+                return false;
             }
             step(hardDeadline, "moving payloads");
         }
+        return false;
     }
 
     private void postWrite(int s, long deadline) {
@@ -220,12 +243,14 @@ final class BurstInitiator extends Link.Handler {
         }
     }
 
-    private void runGet(long start, long budget, long timeBudget) {
+    /** @return true when the burst is to be cancelled now */
+    private boolean runGet(long start, long budget, long timeBudget, long cancelAt) {
         long issued = 0;
         boolean stop = false;
         long hardDeadline = start + timeBudget + plan.stallTimeout().toNanos();
         while (failure == null) {
-            if (!stop && (issued >= budget || System.nanoTime() - start >= timeBudget)) {
+            if (!stop && System.nanoTime() - start >= timeBudget) {
+                capped = issued < budget;
                 stop = true;
             }
             for (int s = 0; !stop && s < window; s++) {
@@ -235,53 +260,75 @@ final class BurstInitiator extends Link.Handler {
                 long seq = nextSeq++;
                 slotSeq[s] = seq;
                 link.send(Wire.FILL, s, seq, 0, 0, 0, 0, hardDeadline);
-                state[s] = BUSY;
-                outstanding++;
+                state[s] = ASKED;
                 issued += slots.payloadBytes();
                 if (issued >= budget) {
                     stop = true;
                 }
             }
-            if (stop && outstanding == 0) {
-                return;
+            if (cancelAt != Long.MAX_VALUE && System.nanoTime() >= cancelAt) {
+                return true;
+            }
+            if (stop && outstanding() == 0) {
+                return false;
             }
             step(hardDeadline, "reading payloads");
         }
+        return false;
+    }
+
+    /** Slots with an operation or a reply outstanding. */
+    private int outstanding() {
+        int n = 0;
+        for (int s = 0; s < window; s++) {
+            if (state[s] != FREE) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /**
-     * The cancel set: post a window of writes, wait the configured delay without driving progress,
-     * fi_cancel every write and every posted receive, then require each to be reported completed or
-     * FI_ECANCELED before the stall timeout. Writes that completed are then verified as usual.
+     * The cancel set, as fabtrun's programs do on SIGINT: fi_cancel every outstanding operation (each RMA in flight
+     * and every posted receive), then require libfabric to report each one completed or FI_ECANCELED within the
+     * stall timeout. What did arrive is then verified as usual: put's completed writes are NOTEd to the target,
+     * get's completed reads are checked here; replies already on their way are taken, and nothing new is posted.
+     * The RMAs are cancelled and reported first, the receives second: on a stream provider (tcp) a write's
+     * delivery acknowledgement queues behind the target's messages, which need a posted receive to move.
      */
-    private void cancelPhase() {
-        cancelPhase = true;
-        long deadline = System.nanoTime() + plan.stallTimeout().toNanos() + plan.cancelDelay().toNanos();
+    private void cancel(long start) {
+        facts.put("cancelledAfter", (System.nanoTime() - start) / 1_000_000 + " ms");
+        draining = true;
+        cancelled = true;
+        List<Integer> rmas = new ArrayList<>();
         for (int s = 0; s < window; s++) {
-            long seq = nextSeq++;
-            slotSeq[s] = seq;
-            slots.fill(pattern, s, seq);
-            postWrite(s, deadline);
-            state[s] = BUSY;
+            if (state[s] == RMA) {
+                rmas.add(s);
+                link.cancelRma(s);
+            }
         }
-        sleep(plan.cancelDelay());
-        for (int s = 0; s < window; s++) {
-            link.endpoint().cancel(link.rmaContext(s));
-        }
-        List<Integer> receives = link.cancelReceives();
         long drainDeadline = System.nanoTime() + plan.stallTimeout().toNanos();
+        List<Integer> receives = List.of();
         while (System.nanoTime() < drainDeadline && failure == null && !allReported(receives)) {
             if (link.poll() == 0) {
                 link.idle();
+            }
+        }
+        if (failure == null && allReported(receives)) {
+            receives = link.cancelReceives();
+            while (System.nanoTime() < drainDeadline && failure == null && !allReported(receives)) {
+                if (link.poll() == 0) {
+                    link.idle();
+                }
             }
         }
         if (failure != null) {
             return;
         }
         List<String> missing = new ArrayList<>();
-        for (int s = 0; s < window; s++) {
-            if (state[s] == BUSY) {
-                missing.add("write slot " + s + " (seq " + slotSeq[s] + ")");
+        for (int s : rmas) {
+            if (state[s] == RMA) {
+                missing.add((plan.get() ? "read" : "write") + " on slot " + s + " (seq " + slotSeq[s] + ")");
             }
         }
         for (int r : receives) {
@@ -289,33 +336,37 @@ final class BurstInitiator extends Link.Handler {
                 missing.add("receive #" + r);
             }
         }
-        long completed = java.util.Arrays.stream(state).filter(x -> x == DONE).count();
-        facts.put("cancel", window + " writes (" + completed + " completed, " + (window - completed)
-                + " cancelled) and " + receives.size() + " receives (" + cancelledReceives.size() + " cancelled)");
+        long completed = rmas.stream().filter(s -> state[s] == DONE).count();
+        facts.put("cancel", rmas.size() + (plan.get() ? " reads" : " writes") + " in flight (" + completed
+                + " completed, " + (rmas.size() - completed) + " cancelled) and " + receives.size() + " receives ("
+                + cancelledReceives.size() + " cancelled)");
         if (!missing.isEmpty()) {
             failure = "after fi_cancel, " + missing.size() + " operation(s) were never reported completed or "
                     + "cancelled within " + plan.stallTimeout().toSeconds() + " s: " + String.join(", ", missing);
             return;
         }
-        cancelPhase = false;
+        draining = false;
         link.repostReceives();
-        long verifyDeadline = System.nanoTime() + plan.stallTimeout().toNanos();
-        outstanding = 0;
+        // Twice the stall timeout: a target that goes quiet is named by the stall check first.
+        long verifyDeadline = System.nanoTime() + plan.stallTimeout().multipliedBy(2).toNanos();
         for (int s = 0; s < window; s++) {
-            if (state[s] == DONE) {
-                state[s] = BUSY;
-                outstanding++;
+            if (state[s] == CANCELLED) {
+                state[s] = FREE;
+            } else if (state[s] == DONE && plan.get()) {
+                verifyRead(s);
+            } else if (state[s] == DONE) {
+                state[s] = NOTED;
                 link.send(Wire.NOTE, s, slotSeq[s], 0, 0, 0, 0, verifyDeadline);
             }
         }
-        while (outstanding > 0 && failure == null) {
-            step(verifyDeadline, "verifying the writes that completed before the cancel");
+        while (outstanding() > 0 && failure == null) {
+            step(verifyDeadline, "verifying what arrived before the cancel");
         }
     }
 
     private boolean allReported(List<Integer> receives) {
         for (int s = 0; s < window; s++) {
-            if (state[s] == BUSY) {
+            if (state[s] == RMA) {
                 return false;
             }
         }
@@ -360,12 +411,12 @@ final class BurstInitiator extends Link.Handler {
             String gone = link.peerGone();
             if (gone != null) {
                 throw new BurstFailure("target " + target + " went away while " + doing + ": " + gone + " ("
-                        + outstanding + " operation(s) outstanding)");
+                        + outstanding() + " operation(s) outstanding)");
             }
         }
         if (now - lastProgress > plan.stallTimeout().toNanos()) {
             throw new BurstFailure("target " + target + " stopped answering while " + doing + ": no completion for "
-                    + plan.stallTimeout().toSeconds() + " s with " + outstanding + " operation(s) outstanding");
+                    + plan.stallTimeout().toSeconds() + " s with " + outstanding() + " operation(s) outstanding");
         }
         if (now > deadline) {
             throw new BurstFailure("target " + target + ": " + doing + " overran the burst's time budget plus "
@@ -397,7 +448,6 @@ final class BurstInitiator extends Link.Handler {
                 grantedBytes = Wire.field(m, at, 0);
                 grantedMillis = Wire.field(m, at, 1);
                 window = (int) Math.max(1, Math.min(plan.window(), Wire.field(m, at, 2)));
-                outstanding += plan.get() ? 0 : window;
                 welcomeAddress = Wire.address(m, at);
                 welcomed = true;
                 break;
@@ -416,7 +466,6 @@ final class BurstInitiator extends Link.Handler {
                     }
                 }
                 state[s] = FREE;
-                outstanding--;
                 break;
             case Wire.FILLED:
                 checkSlot(s, type);
@@ -424,7 +473,11 @@ final class BurstInitiator extends Link.Handler {
                     throw new BurstFailure("target filled slot " + s + " with seq " + Wire.seq(m, at) + ", asked for "
                             + slotSeq[s]);
                 }
-                postRead(s, Wire.field(m, at, 0), Wire.field(m, at, 1));
+                if (cancelled) {
+                    state[s] = FREE; // the burst was cancelled: the payload never moves, so there is nothing to check
+                } else {
+                    postRead(s, Wire.field(m, at, 0), Wire.field(m, at, 1));
+                }
                 break;
             case Wire.ENDED:
                 throw new BurstFailure("target " + target + " ended the burst: " + Wire.text(m, at));
@@ -444,7 +497,11 @@ final class BurstInitiator extends Link.Handler {
     }
 
     private void postRead(int s, long address, long key) {
+        if (plan.reregister()) {
+            slots.ensureRegistered(s);
+        }
         long ctx = link.rmaContext(s);
+        state[s] = RMA;
         while (!link.endpoint().readmsg(slots.gather(s), link.peer(), address, slots.payloadBytes(), key, ctx,
                 Flags.FI_COMPLETION)) {
             link.poll();
@@ -454,29 +511,40 @@ final class BurstInitiator extends Link.Handler {
     @Override
     void onRma(int s) {
         ops++;
-        if (cancelPhase) {
+        if (draining) {
             state[s] = DONE;
             return;
         }
         if (plan.get()) {
-            Mismatch bad = slots.verify(pattern, s, slotSeq[s]);
-            if (bad != null) {
-                String details = bad.describe(target.toString(), plan.setName(), burstId);
-                alarms.raise(AlarmKind.Corruption, target.toString(), details);
-                corruption(details);
-            } else {
-                verifiedBytes += slots.payloadBytes();
-            }
-            state[s] = FREE;
-            outstanding--;
+            verifyRead(s);
             return;
         }
+        if (plan.reregister()) {
+            slots.deregister(s); // transmitted: registered again before its next use
+        }
+        state[s] = NOTED;
         link.send(Wire.NOTE, s, slotSeq[s], 0, 0, 0, 0, System.nanoTime() + plan.stallTimeout().toNanos());
+    }
+
+    /** Get: every byte of the slot read back against its payload; then the slot is free (and, reregister, deregistered). */
+    private void verifyRead(int s) {
+        Mismatch bad = slots.verify(pattern, s, slotSeq[s]);
+        if (bad != null) {
+            String details = bad.describe(target.toString(), plan.testName(), burstId);
+            alarms.raise(AlarmKind.Corruption, target.toString(), details);
+            corruption(details);
+        } else {
+            verifiedBytes += slots.payloadBytes();
+        }
+        if (plan.reregister()) {
+            slots.deregister(s); // emptied and verified: registered again before it is read into again
+        }
+        state[s] = FREE;
     }
 
     @Override
     void onError(Link.Op op, int index, CompletionError error) {
-        if (cancelPhase && error.cancelled()) {
+        if (draining && error.cancelled()) {
             if (op == Link.Op.RMA) {
                 state[index] = CANCELLED;
             } else if (op == Link.Op.RECEIVE) {
@@ -489,22 +557,13 @@ final class BurstInitiator extends Link.Handler {
                 ? "; the target no longer accepts the slot's key: it deregistered the buffer, ended the burst or restarted"
                 : "";
         throw new BurstFailure("target " + target + lost + ": " + op.text(index) + " failed: " + Link.describe(error)
-                + " (" + outstanding + " operation(s) outstanding)" + hint);
+                + " (" + outstanding() + " operation(s) outstanding)" + hint);
     }
 
     /** Corruption fails the set but not the burst: later payloads are still moved and verified. */
     private void corruption(String details) {
         if (corrupted == null) {
             corrupted = "Corruption: " + details;
-        }
-    }
-
-    private static void sleep(Duration d) {
-        try {
-            Thread.sleep(d.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new BurstFailure("interrupted");
         }
     }
 

@@ -52,6 +52,6 @@ public final class BurstProbe implements Probe {
 
     private static String firstReason(SuiteResult suite) {
         return suite.results().stream().filter(r -> r.outcome() == BurstResult.Outcome.FAIL).findFirst()
-                .map(r -> "; " + r.set() + ": " + r.reason()).orElse("");
+                .map(r -> "; " + r.testName() + ": " + r.reason()).orElse("");
     }
 }

@@ -1,22 +1,26 @@
 package io.fabrichealth.probes.bursts;
 
+import io.fabrichealth.config.BurstPhase;
+import io.fabrichealth.config.BurstSet;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 
 /**
- * One parameter set run against one peer.
+ * One test, a parameter set in a phase, run against one peer.
  *
  * @param peer     host:port of the target
- * @param set      default, contiguous, reregister, cacheless, wait, cancel or get
  * @param reason   why it failed or is unsupported; empty when ok
  * @param bytes    payload bytes moved and verified
  * @param ops      RMA operations completed
- * @param duration from the first operation to the last verification
+ * @param duration from the first operation to the last verification (cancel: until every cancelled operation was
+ *                 reported and what arrived was verified)
+ * @param capped   the burst stopped at bursts.maxDuration before it had moved bursts.maxBytes, so its duration
+ *                 compares with the default's only per byte
  * @param facts    how it ran: provider, endpoint type, segments, window, mr_mode, the FI_* environment...
  */
-public record BurstResult(String peer, String set, Outcome outcome, String reason, long bytes, long ops,
-        Duration duration, Instant at, Map<String, String> facts) {
+public record BurstResult(String peer, BurstPhase phase, BurstSet set, Outcome outcome, String reason, long bytes,
+        long ops, Duration duration, boolean capped, Instant at, Map<String, String> facts) {
 
     public enum Outcome {
         OK, FAIL, UNSUPPORTED, SKIPPED;
@@ -25,6 +29,11 @@ public record BurstResult(String peer, String set, Outcome outcome, String reaso
         public String text() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
+    }
+
+    /** {@code put cacheless,reregister}. */
+    public String testName() {
+        return phase.text() + " " + set;
     }
 
     public double throughputBytesPerSecond() {
@@ -43,8 +52,8 @@ public record BurstResult(String peer, String set, Outcome outcome, String reaso
     public static final String BUDGET = "budget";
 
     /** SKIPPED because the target refused: busy with another initiator, or its budget spent. */
-    public static BurstResult refused(String peer, String set, boolean busy, String reason, Instant at) {
-        return new BurstResult(peer, set, Outcome.SKIPPED, reason, 0, 0, Duration.ZERO, at,
+    public static BurstResult refused(String peer, BurstPlan plan, boolean busy, String reason, Instant at) {
+        return new BurstResult(peer, plan.phase(), plan.set(), Outcome.SKIPPED, reason, 0, 0, Duration.ZERO, false, at,
                 Map.of(REFUSED, busy ? BUSY : BUDGET));
     }
 
@@ -58,7 +67,11 @@ public record BurstResult(String peer, String set, Outcome outcome, String reaso
         return refusedByTarget() && BUSY.equals(facts.get(REFUSED));
     }
 
-    public static BurstResult notRun(String peer, String set, Outcome outcome, String reason, Instant at) {
-        return new BurstResult(peer, set, outcome, reason, 0, 0, Duration.ZERO, at, Map.of());
+    public static BurstResult notRun(String peer, BurstPlan plan, Outcome outcome, String reason, Instant at) {
+        return new BurstResult(peer, plan.phase(), plan.set(), outcome, reason, 0, 0, Duration.ZERO, false, at, Map.of());
+    }
+
+    static BurstResult failed(String peer, BurstPlan plan, String reason, Duration took, Instant at) {
+        return new BurstResult(peer, plan.phase(), plan.set(), Outcome.FAIL, reason, 0, 0, took, false, at, Map.of());
     }
 }

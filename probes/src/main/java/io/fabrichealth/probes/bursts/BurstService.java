@@ -1,6 +1,7 @@
 package io.fabrichealth.probes.bursts;
 
 import io.fabrichealth.config.AlarmKind;
+import io.fabrichealth.config.BurstPhase;
 import io.fabrichealth.config.BurstSet;
 import io.fabrichealth.config.BurstsConfig;
 import io.fabrichealth.config.HostPort;
@@ -65,49 +66,53 @@ public final class BurstService implements AutoCloseable {
     }
 
     /**
-     * Runs the configured sets against {@code peer} in order, default first when configured. When the target
-     * refuses a set (another initiator holds it, or its budget is spent) the suite stops there: the sets left
-     * are SKIPPED without asking again, and the next slot retries the whole suite.
+     * Runs the configured suite against {@code peer}, as fabtrun does: phase get's sets, then put's, each in the
+     * order configured. When the target refuses a test (another initiator holds it, or its budget is spent) the
+     * suite stops there: the tests left are SKIPPED without asking again, and the next slot retries the whole suite.
      */
     public SuiteResult runSuite(HostPort peer) {
         List<BurstResult> results = new ArrayList<>();
-        List<BurstSet> sets = config.sets();
+        BurstsConfig config = this.config;
+        List<BurstPlan> plans = new ArrayList<>();
+        for (BurstPhase phase : BurstPhase.values()) {
+            for (BurstSet set : config.suite().sets(phase)) {
+                plans.add(BurstPlan.of(config, phase, set));
+            }
+        }
         BurstResult refusal = null;
-        for (int i = 0; i < sets.size(); i++) {
+        for (int i = 0; i < plans.size(); i++) {
+            BurstPlan plan = plans.get(i);
             if (refusal != null) {
-                BurstPlan plan = BurstPlan.of(config, sets.get(i));
-                results.add(report(peer, plan, BurstResult.notRun(peer.toString(), plan.setName(),
-                        BurstResult.Outcome.SKIPPED, "not run: the target refused the " + refusal.set() + " set",
-                        Instant.now())));
+                results.add(report(peer, plan, BurstResult.notRun(peer.toString(), plan, BurstResult.Outcome.SKIPPED,
+                        "not run: the target refused the " + refusal.testName() + " test", Instant.now())));
                 continue;
             }
-            BurstResult r = runSet(peer, sets.get(i), i < sets.size() - 1);
+            BurstResult r = runTest(peer, plan, i < plans.size() - 1);
             results.add(r);
             if (r.refusedByTarget()) {
                 refusal = r;
             }
         }
-        SuiteResult suite = new SuiteResult(peer.toString(), Instant.now(), results);
+        SuiteResult suite = new SuiteResult(peer.toString(), Instant.now(), results,
+                config.cancelDelay() == null ? java.time.Duration.ZERO : config.cancelDelay());
         listeners.forEach(l -> l.onSuite(suite));
         return suite;
     }
 
-    /** One set against {@code peer}, inside the budget: SKIPPED when the budget refuses. */
-    public BurstResult runSet(HostPort peer, BurstSet set) {
-        return runSet(peer, set, false);
+    /** One test, {@code set} in {@code phase}, against {@code peer}, inside the budget: SKIPPED when the budget refuses. */
+    public BurstResult runSet(HostPort peer, BurstPhase phase, BurstSet set) {
+        return runTest(peer, BurstPlan.of(config, phase, set), false);
     }
 
-    /** @param more sets of the same suite follow: the target stays held for this agent until the next one */
-    private BurstResult runSet(HostPort peer, BurstSet set, boolean more) {
-        BurstPlan plan = BurstPlan.of(config, set);
+    /** @param more tests of the same suite follow: the target stays held for this agent until the next one */
+    private BurstResult runTest(HostPort peer, BurstPlan plan, boolean more) {
         String burstId = agentId + ":" + bursts.incrementAndGet();
         String[] why = new String[1];
         BurstResult result;
         try (BurstBudget.Permit permit = budget.initiate(peer.toString(), burstId, why)) {
             if (permit == null) {
-                result = BurstResult.notRun(peer.toString(), plan.setName(), BurstResult.Outcome.SKIPPED, why[0],
-                        Instant.now());
-            } else if (set == BurstSet.CACHELESS) {
+                result = BurstResult.notRun(peer.toString(), plan, BurstResult.Outcome.SKIPPED, why[0], Instant.now());
+            } else if (plan.cacheless()) {
                 result = CachelessRunner.run(plan, peer, identity(), burstId, more, alarms);
             } else {
                 result = new BurstInitiator(plan, peer, identity(), burstId, more, alarms).run();
@@ -118,7 +123,7 @@ public final class BurstService implements AutoCloseable {
 
     private BurstResult report(HostPort peer, BurstPlan plan, BurstResult result) {
         boolean failed = result.outcome() == BurstResult.Outcome.FAIL;
-        alarms.observe(AlarmKind.BurstFailed, peer + " " + plan.setName(), failed, failed ? result.reason() : "ok");
+        alarms.observe(AlarmKind.BurstFailed, peer + " " + plan.testName(), failed, failed ? result.reason() : "ok");
         listeners.forEach(l -> l.onResult(result));
         return result;
     }

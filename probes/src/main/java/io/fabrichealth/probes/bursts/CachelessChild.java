@@ -1,6 +1,7 @@
 package io.fabrichealth.probes.bursts;
 
 import io.fabrichealth.config.AlarmKind;
+import io.fabrichealth.config.BurstPhase;
 import io.fabrichealth.config.BurstSet;
 import io.fabrichealth.config.HostPort;
 import io.fabrichealth.config.EndpointType;
@@ -21,13 +22,16 @@ public final class CachelessChild {
         return List.of(target.toString(), plan.provider(), plan.type().name(), Integer.toString(plan.segments()),
                 Integer.toString(plan.segmentSize()), Integer.toString(plan.window()), Long.toString(plan.maxBytes()),
                 Long.toString(plan.maxDuration().toMillis()), Long.toString(plan.stallTimeout().toMillis()), identity,
-                burstId, Boolean.toString(more));
+                burstId, Boolean.toString(more), plan.phase().name(), plan.set().toString(),
+                Long.toString(plan.cancelDelay().toMillis()));
     }
 
     public static void main(String[] args) {
-        BurstPlan plan = new BurstPlan(BurstSet.CACHELESS, args[1], EndpointType.valueOf(args[2]),
-                Integer.parseInt(args[3]), Integer.parseInt(args[4]), Integer.parseInt(args[5]), Long.parseLong(args[6]),
-                Duration.ofMillis(Long.parseLong(args[7])), Duration.ZERO, Duration.ofMillis(Long.parseLong(args[8])));
+        // The agent wrote these arguments from a plan it had already checked; the set is its config text.
+        BurstPlan plan = new BurstPlan(BurstPhase.valueOf(args[12]), BurstSet.parse(args[13]), args[1],
+                EndpointType.valueOf(args[2]), Integer.parseInt(args[3]), Integer.parseInt(args[4]),
+                Integer.parseInt(args[5]), Long.parseLong(args[6]), Duration.ofMillis(Long.parseLong(args[7])),
+                Duration.ofMillis(Long.parseLong(args[14])), Duration.ofMillis(Long.parseLong(args[8])));
         StringBuilder out = new StringBuilder();
         // Alarms raised here go back to the agent, which raises them through its own alarm model.
         AlarmSink forward = new AlarmSink() {
@@ -52,6 +56,7 @@ public final class CachelessChild {
         out.append("bytes=").append(r.bytes()).append('\n');
         out.append("ops=").append(r.ops()).append('\n');
         out.append("nanos=").append(r.duration().toNanos()).append('\n');
+        out.append("capped=").append(r.capped()).append('\n');
         r.facts().forEach((k, v) -> out.append("fact.").append(k).append('=').append(v.replace('\n', ' ')).append('\n'));
         System.out.print(out);
         System.out.flush();

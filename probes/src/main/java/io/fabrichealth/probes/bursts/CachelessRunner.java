@@ -19,11 +19,12 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The cacheless set. libfabric reads FI_MR_CACHE_MAX_SIZE once per process, when it initialises, so
- * the agent's own JVM cannot turn its MR cache off for one burst. The initiator side of this burst
- * runs in a short-lived JVM started with FI_MR_CACHE_MAX_SIZE=0, re-registering every buffer before
- * reuse; the child reports the FI_* environment libfabric was opened with, and the result is ok only
- * when that shows the cache off. (The target side stays in the agent, with the agent's settings.)
+ * Every set with the cacheless keyword. libfabric reads FI_MR_CACHE_MAX_SIZE once per process, when it
+ * initialises, so the agent's own JVM cannot turn its MR cache off for one burst. The initiator side of this
+ * burst runs in a short-lived JVM started with FI_MR_CACHE_MAX_SIZE=0, and that is all cacheless changes: the
+ * child runs the test's phase and its other keywords exactly as the agent would (buffers registered once unless
+ * reregister is also given). The child reports the FI_* environment libfabric was opened with, and the result
+ * is ok only when that shows the cache off. (The target side stays in the agent, at defaults.)
  */
 final class CachelessRunner {
     static final String CACHE_VARIABLE = "FI_MR_CACHE_MAX_SIZE";
@@ -90,14 +91,14 @@ final class CachelessRunner {
             reason = "the helper JVM's libfabric was initialised with " + CACHE_VARIABLE + "="
                     + (cache.isEmpty() ? "(unset)" : cache) + ", so the MR cache was not off";
         }
-        return new BurstResult(peer, plan.setName(), outcome, reason, Long.parseLong(values.getOrDefault("bytes", "0")),
-                Long.parseLong(values.getOrDefault("ops", "0")),
-                Duration.ofNanos(Long.parseLong(values.getOrDefault("nanos", "0"))), at, Map.copyOf(facts));
+        return new BurstResult(peer, plan.phase(), plan.set(), outcome, reason,
+                Long.parseLong(values.getOrDefault("bytes", "0")), Long.parseLong(values.getOrDefault("ops", "0")),
+                Duration.ofNanos(Long.parseLong(values.getOrDefault("nanos", "0"))),
+                Boolean.parseBoolean(values.getOrDefault("capped", "false")), at, Map.copyOf(facts));
     }
 
     private static BurstResult fail(String peer, BurstPlan plan, String why, Instant at) {
-        return new BurstResult(peer, plan.setName(), BurstResult.Outcome.FAIL, why, 0, 0,
-                Duration.between(at, Instant.now()), at, Map.of());
+        return BurstResult.failed(peer, plan, why, Duration.between(at, Instant.now()), at);
     }
 
     /** The helper's {@code alarm.N=kind TAB subject TAB details} lines. */

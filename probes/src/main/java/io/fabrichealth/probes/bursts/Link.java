@@ -70,6 +70,8 @@ final class Link implements AutoCloseable {
     private final Endpoint ep;
     private long peer = Flags.FI_ADDR_UNSPEC;
     private Handler handler;
+    /** While a cancel drains, a receive that completed is not posted again: every one must be seen to end. */
+    private boolean holdReceives;
 
     /**
      * @param rmaSlots RMA operations this side posts at once
@@ -294,7 +296,9 @@ final class Link implements AutoCloseable {
             } else {
                 handler.onDamaged(damaged);
             }
-            session.repost(slot);
+            if (!holdReceives) {
+                session.repost(slot);
+            }
         }
 
         @Override
@@ -327,9 +331,18 @@ final class Link implements AutoCloseable {
         return session.peerGone();
     }
 
-    /** Cancels every posted receive; returns their indexes. */
+    /**
+     * Cancels every posted receive and holds them (a receive that completes meanwhile is not posted again) until
+     * {@link #repostReceives}; returns their indexes.
+     */
     List<Integer> cancelReceives() {
+        holdReceives = true;
         return session.cancelReceives();
+    }
+
+    /** fi_cancel of the RMA in flight on {@code slot}; a negative status (already done) is not an error. */
+    void cancelRma(int slot) {
+        ep.cancel(session.opContext(slot));
     }
 
     boolean receivePosted(int i) {
@@ -338,6 +351,7 @@ final class Link implements AutoCloseable {
 
     /** Reposts the receives a cancel took away. */
     void repostReceives() {
+        holdReceives = false;
         session.repostReceives();
     }
 

@@ -42,8 +42,9 @@ public record Mismatch(long seq, int firstBadOffset, int badBytes, String expect
     }
 
     /** The Corruption alarm's details. */
-    public String describe(String peer, String set, String burst) {
-        return "peer " + peer + ", set " + set + ", burst " + burst + ", payload seq " + seq
+    /** @param test phase and set, {@code put cacheless,reregister} */
+    public String describe(String peer, String test, String burst) {
+        return "peer " + peer + ", " + test + ", burst " + burst + ", payload seq " + seq
                 + ": first bad byte at offset " + firstBadOffset + ", " + badBytes + " bad byte(s); expected "
                 + expectedHex + ", actual " + actualHex;
     }

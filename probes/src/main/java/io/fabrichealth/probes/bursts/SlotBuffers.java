@@ -24,6 +24,8 @@ final class SlotBuffers implements AutoCloseable {
     private final ByteBuffer[] buffers;
     private final MemoryRegion[] regions;
     private final Gather[] lists;
+    /** Memory registrations made, the first ones included: the facts show what reregister (alone) changes. */
+    private long registrations;
 
     SlotBuffers(FabricDomain domain, Endpoint endpoint, int window, int segments, int segmentSize, boolean gather,
             long access) {
@@ -58,6 +60,7 @@ final class SlotBuffers implements AutoCloseable {
     }
 
     private void register(int slot) {
+        registrations++;
         regions[slot] = domain.register(buffers[slot], 0, buffers[slot].capacity(), access, endpoint);
         if (gather) {
             for (int j = 0; j < segments; j++) {
@@ -68,12 +71,24 @@ final class SlotBuffers implements AutoCloseable {
         }
     }
 
-    /** Deregisters and registers the slot again (the reregister and cacheless sets). */
-    void reregister(int slot) {
+    /** Deregisters the slot's buffer (reregister: after it was transmitted, or emptied and verified). */
+    void deregister(int slot) {
         MemoryRegion old = regions[slot];
-        regions[slot] = null;
-        old.close();
-        register(slot);
+        if (old != null) {
+            regions[slot] = null;
+            old.close();
+        }
+    }
+
+    /** Registers the slot's buffer again if {@link #deregister} took it away (reregister: before reuse). */
+    void ensureRegistered(int slot) {
+        if (regions[slot] == null) {
+            register(slot);
+        }
+    }
+
+    long registrations() {
+        return registrations;
     }
 
     MemoryRegion region(int slot) {

@@ -1,15 +1,25 @@
 package io.fabrichealth.probes.bursts;
 
+import io.fabrichealth.config.BurstPhase;
+import io.fabrichealth.config.BurstsConfig;
 import io.fabrichealth.probes.Tally;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Locale;
 
-/** Every set run against one peer, printed the way fabtrun prints its table. */
-public record SuiteResult(String peer, Instant at, List<BurstResult> results) {
+/**
+ * Every test run against one peer, get's then put's, printed the way fabtrun prints its report ({@link FabtrunReport}).
+ *
+ * @param cancelDelay the cancel sets' delay, which the report's key names
+ */
+public record SuiteResult(String peer, Instant at, List<BurstResult> results, Duration cancelDelay) {
 
     public SuiteResult {
         results = List.copyOf(results);
+    }
+
+    public SuiteResult(String peer, Instant at, List<BurstResult> results) {
+        this(peer, at, results, BurstsConfig.DEFAULTS.cancelDelay());
     }
 
     public long succeeded() {
@@ -32,7 +42,7 @@ public record SuiteResult(String peer, Instant at, List<BurstResult> results) {
         return count(BurstResult.Outcome.SKIPPED);
     }
 
-    /** Every set counted once: unsupported only ever comes from this host's own capability check. */
+    /** Every test counted once: unsupported only ever comes from this host's own capability check. */
     public Tally tally() {
         return Tally.of(results.stream().map(r -> switch (r.outcome()) {
             case OK -> Tally.Part.SUCCEEDED;
@@ -48,45 +58,34 @@ public record SuiteResult(String peer, Instant at, List<BurstResult> results) {
     }
 
     /**
-     * Time per byte relative to the default set's, in percent (100 = as fast as default, 200 = half the
-     * throughput), to a tenth of a percent; -1 when either has no throughput to compare.
+     * fabtrun's duration/default: this test's duration as a percentage of the same phase's default test (both moved
+     * bursts.maxBytes, or the cancel set stopped early, as fabtrun's does). When either stopped at bursts.maxDuration
+     * instead, the bytes differ, so it is time per byte against time per byte. -1 when either did not pass.
      */
     public static double percentOfDefault(BurstResult result, BurstResult defaultResult) {
         if (defaultResult == null || defaultResult.outcome() != BurstResult.Outcome.OK
                 || result.outcome() != BurstResult.Outcome.OK) {
             return -1;
         }
-        double mine = result.throughputBytesPerSecond();
-        double base = defaultResult.throughputBytesPerSecond();
+        double mine = result.duration().toNanos();
+        double base = defaultResult.duration().toNanos();
+        if (result.capped() || defaultResult.capped()) {
+            mine = result.bytes() <= 0 ? 0 : mine / result.bytes();
+            base = defaultResult.bytes() <= 0 ? 0 : base / defaultResult.bytes();
+        }
         if (mine <= 0 || base <= 0) {
             return -1;
         }
-        // To a tenth of a percent, as fabtrun's table reads: the default set against itself is exactly 100.
-        return Math.round(1000.0 * base / mine) / 10.0;
+        return Math.round(1000.0 * mine / base) / 10.0;
     }
 
-    public BurstResult defaultResult() {
-        return results.stream().filter(r -> r.set().equals("default")).findFirst().orElse(null);
+    /** The default test of {@code phase}, or null when the suite had none. */
+    public BurstResult defaultResult(BurstPhase phase) {
+        return results.stream().filter(r -> r.phase() == phase && r.set().isDefault()).findFirst().orElse(null);
     }
 
-    /** One row per set, then the summary; reasons of failed and unsupported sets follow the table. */
+    /** fabtrun's report: a table per phase, the key, the summary line, then one line per failed test. */
     public String table() {
-        StringBuilder t = new StringBuilder();
-        t.append(String.format(Locale.ROOT, "%-12s %12s %10s %14s %12s  %s%n", "set", "duration_ms", "% default",
-                "MB/s", "ops/s", "result"));
-        BurstResult base = defaultResult();
-        for (BurstResult r : results) {
-            double pct = percentOfDefault(r, base);
-            t.append(String.format(Locale.ROOT, "%-12s %12.1f %10s %14.1f %12.0f  %s%n", r.set(),
-                    r.duration().toNanos() / 1e6, pct < 0 ? "-" : String.format(Locale.ROOT, "%.0f%%", pct),
-                    r.throughputBytesPerSecond() / 1e6, r.opsPerSecond(), r.outcome().text()));
-        }
-        t.append(summary()).append('\n');
-        for (BurstResult r : results) {
-            if (!r.reason().isEmpty()) {
-                t.append(r.set()).append(": ").append(r.reason()).append('\n');
-            }
-        }
-        return t.toString();
+        return FabtrunReport.of(this);
     }
 }

@@ -1,7 +1,7 @@
 package io.fabrichealth.probes.bursts;
 
 import io.fabrichealth.config.AlarmKind;
-import io.fabrichealth.config.BurstSet;
+import io.fabrichealth.config.BurstPhase;
 import io.fabrichealth.config.BurstsConfig;
 import io.fabrichealth.jni.fabric.CompletionQueue.CompletionError;
 import io.fabrichealth.jni.fabric.Flags;
@@ -13,7 +13,8 @@ import java.util.logging.Logger;
 
 /**
  * The target's side of one burst: grant a budget, offer slots, verify every payload written into them
- * (put) or fill them on request (get), and answer the initiator's goodbye. A burst that outlives its
+ * (put) or fill them on request (get), and answer the initiator's goodbye. The target is fabtrun's counterpart: it
+ * always runs at defaults (slots registered once, polling), whatever set the initiator runs. A burst that outlives its
  * granted time plus the stall timeout is cut off, so a vanished initiator cannot hold the target.
  */
 final class TargetSession extends Link.Handler {
@@ -28,7 +29,7 @@ final class TargetSession extends Link.Handler {
     private final FireDrill drill;
     private SlotBuffers slots;
     private PayloadPattern pattern;
-    private BurstSet set;
+    private Wire.Test test;
     private String peer;
     private String burstId;
     /** The initiator's suite has sets after this one (HELLO text's third line). */
@@ -117,12 +118,12 @@ final class TargetSession extends Link.Handler {
             Wire.address(link.messages(), Link.offset(i), link.name());
         }
         link.post(i);
-        if (set != BurstSet.GET) {
+        if (test.phase() == BurstPhase.PUT) {
             for (int s = 0; s < window; s++) {
                 credit(s, -1, null, deadline);
             }
         }
-        String serving = "serving a " + set.name().toLowerCase(java.util.Locale.ROOT) + " burst";
+        String serving = "serving a " + test.phase().text() + " " + test.set() + " burst";
         while (!done) {
             pollUntil(deadline, serving);
         }
@@ -254,12 +255,11 @@ final class TargetSession extends Link.Handler {
                 peer = who[0];
                 burstId = who.length > 1 ? who[1] : who[0];
                 more = who.length > 2 && who[2].equals(Wire.MORE);
-                long setIndex = Wire.field(m, at, 3);
-                if (setIndex < 0 || setIndex >= BurstSet.values().length) {
-                    throw new BurstFailure("initiator " + peer + " asked for set #" + setIndex + ", which this agent "
-                            + "does not know: are both agents the same version?");
+                test = Wire.test(Wire.field(m, at, 3));
+                if (test == null) {
+                    throw new BurstFailure("initiator " + peer + " asked for test 0x" + Long.toHexString(Wire.field(m, at, 3))
+                            + ", which names no phase and parameter set this agent knows: are both agents the same version?");
                 }
-                set = BurstSet.values()[(int) setIndex];
                 helloSeen = true;
                 break;
             case Wire.NOTE:
@@ -320,14 +320,11 @@ final class TargetSession extends Link.Handler {
         verified++;
         if (mismatch != null) {
             bad++;
-            String details = mismatch.describe(peer, set.name().toLowerCase(java.util.Locale.ROOT), burstId);
+            String details = mismatch.describe(peer, test.phase().text() + " " + test.set(), burstId);
             alarms.raise(AlarmKind.Corruption, peer, details);
             LOG.log(Level.WARNING, "Corruption: {0}", details);
         } else {
             bytes += pattern.length();
-        }
-        if (set == BurstSet.REREGISTER || set == BurstSet.CACHELESS) {
-            slots.reregister(s);
         }
         credit(s, seq, mismatch, System.nanoTime() + BurstPlan.STALL_TIMEOUT.toNanos());
     }

@@ -1,7 +1,12 @@
 package io.fabrichealth.probes.bursts;
 
+import io.fabrichealth.config.BurstKeyword;
+import io.fabrichealth.config.BurstPhase;
+import io.fabrichealth.config.BurstSet;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.zip.CRC32C;
 
 /**
@@ -19,11 +24,12 @@ import java.util.zip.CRC32C;
 final class Wire {
     static final int SIZE = 256;
     static final int MAGIC = 0x57424846; // bytes 'F' 'H' 'B' 'W'
-    static final int VERSION = 1;
+    /** 2: HELLO's d carries the phase and the set's keywords (1 carried an index into seven sets). */
+    static final int VERSION = 2;
 
     /**
      * initiator: slot=window, seq=the cancel set's delay in ms, a=payload bytes, b=max bytes, c=max millis,
-     * d=set; text=identity, burst id and, when more sets of its suite follow, {@link #MORE}, one a line;
+     * d=the test, phase and set ({@link #testCode}); text=identity, burst id and, when more sets of its suite follow, {@link #MORE}, one a line;
      * address=the initiator's (RDM).
      */
     static final int HELLO = 1;
@@ -206,6 +212,45 @@ final class Wire {
         byte[] out = new byte[n];
         b.get(at + 4, out);
         return out;
+    }
+
+    /** The phase and parameter set a HELLO asks for. */
+    record Test(BurstPhase phase, BurstSet set) {
+    }
+
+    private static final int KEYWORD_BITS = 4;
+
+    /**
+     * HELLO's d: the phase in the low 4 bits (1 get, 2 put), then the set's keywords in the order written, each as
+     * its ordinal + 1 in the next 4 bits; 0 ends the list.
+     */
+    static long testCode(BurstPhase phase, BurstSet set) {
+        long code = phase.ordinal() + 1;
+        int shift = KEYWORD_BITS;
+        for (BurstKeyword k : set.keywords()) {
+            code |= (long) (k.ordinal() + 1) << shift;
+            shift += KEYWORD_BITS;
+        }
+        return code;
+    }
+
+    /** Reads {@link #testCode}; null when it names no phase, an unknown or repeated keyword, or a set its phase refuses. */
+    static Test test(long code) {
+        int phase = (int) (code & 0xf) - 1;
+        if (phase < 0 || phase >= BurstPhase.values().length) {
+            return null;
+        }
+        List<BurstKeyword> keywords = new ArrayList<>();
+        for (long rest = code >>> KEYWORD_BITS; rest != 0; rest >>>= KEYWORD_BITS) {
+            int k = (int) (rest & 0xf) - 1;
+            if (k < 0 || k >= BurstKeyword.values().length || keywords.contains(BurstKeyword.values()[k])) {
+                return null;
+            }
+            keywords.add(BurstKeyword.values()[k]);
+        }
+        BurstSet set = BurstSet.of(keywords);
+        BurstPhase p = BurstPhase.values()[phase];
+        return set.problemIn(p) == null ? new Test(p, set) : null;
     }
 
     static String name(int type) {

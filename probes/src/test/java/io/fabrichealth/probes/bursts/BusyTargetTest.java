@@ -3,7 +3,7 @@ package io.fabrichealth.probes.bursts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.fabrichealth.config.BurstSet;
+import io.fabrichealth.config.BurstSuite;
 import io.fabrichealth.config.BurstsConfig;
 import io.fabrichealth.config.ByteSize;
 import io.fabrichealth.config.EndpointType;
@@ -25,11 +25,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 class BusyTargetTest {
 
     /** maxConcurrent 2 on every side: the refusal must come from the one-initiator rule, not from the cap. */
-    private static BurstsConfig config(List<BurstSet> sets, Duration maxDuration) {
+    private static BurstsConfig config(BurstSuite sets, Duration maxDuration) {
         return config("tcp", EndpointType.MSG, sets, maxDuration);
     }
 
-    private static BurstsConfig config(String provider, EndpointType endpoint, List<BurstSet> sets,
+    private static BurstsConfig config(String provider, EndpointType endpoint, BurstSuite sets,
             Duration maxDuration) {
         return new BurstsConfig(new HostPort("127.0.0.1", Loopback.freePort()), provider, endpoint, sets,
                 ByteSize.ofKiB(64), 4, 8, ByteSize.ofMiB(4096), maxDuration, 2, Duration.ofMillis(10));
@@ -42,7 +42,7 @@ class BusyTargetTest {
         RecordingAlarms targetAlarms = new RecordingAlarms();
         RecordingAlarms aAlarms = new RecordingAlarms();
         RecordingAlarms cAlarms = new RecordingAlarms();
-        List<BurstSet> sets = List.of(BurstSet.DEFAULT, BurstSet.CONTIGUOUS);
+        BurstSuite sets = Loopback.suite("put default", "put contiguous");
         try (BurstService target = new BurstService(config(provider, endpoint, sets, Duration.ofSeconds(2)), targetAlarms);
                 BurstService a = new BurstService(config(provider, endpoint, sets, Duration.ofSeconds(2)), aAlarms);
                 BurstService c = new BurstService(config(provider, endpoint, sets, Duration.ofMillis(300)), cAlarms)) {
@@ -80,7 +80,7 @@ class BusyTargetTest {
 
     @Test
     void theRefusalStopsTheSuiteAndSaysWhichSetTheTargetRefused() throws Exception {
-        List<BurstSet> sets = List.of(BurstSet.DEFAULT, BurstSet.CONTIGUOUS, BurstSet.GET);
+        BurstSuite sets = Loopback.suite("get default", "put default", "put contiguous");
         try (BurstService target = new BurstService(config(sets, Duration.ofSeconds(2)), new RecordingAlarms());
                 BurstService a = new BurstService(config(sets, Duration.ofSeconds(2)), new RecordingAlarms());
                 BurstService c = new BurstService(config(sets, Duration.ofMillis(300)), new RecordingAlarms())) {
@@ -94,7 +94,7 @@ class BusyTargetTest {
             assertThat(refused.results().get(0).targetBusy()).as(refused.table()).isTrue();
             assertThat(refused.results().get(0).reason()).contains("refused the burst", "busy with another initiator");
             assertThat(refused.results().subList(1, 3)).allSatisfy(r -> {
-                assertThat(r.reason()).isEqualTo("not run: the target refused the default set");
+                assertThat(r.reason()).isEqualTo("not run: the target refused the get default test");
                 assertThat(r.bytes()).isZero();
             });
             assertThat(first.get(60, TimeUnit.SECONDS).summary()).isEqualTo("3 tests, 3 succeeded, 0 failed");

@@ -2,6 +2,7 @@ package io.fabrichealth.probes.bursts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabrichealth.config.BurstPhase;
 import io.fabrichealth.config.BurstSet;
 import io.fabrichealth.config.EndpointType;
 import java.nio.charset.StandardCharsets;
@@ -40,10 +41,10 @@ class FiPingpongCrossCheckTest {
         assertThat(server.exitValue()).isZero();
         assertThat(out).contains("64k").containsPattern("MB/sec|Mbps|MB/s");
 
-        try (BurstService service = new BurstService(Loopback.config("tcp", EndpointType.MSG, List.of(BurstSet.DEFAULT),
+        try (BurstService service = new BurstService(Loopback.config("tcp", EndpointType.MSG, Loopback.suite("put default"),
                 4 << 20), new RecordingAlarms())) {
             service.startTarget();
-            assertThat(service.runSet(service.config().listen(), BurstSet.DEFAULT).outcome())
+            assertThat(service.runSet(service.config().listen(), BurstPhase.PUT, BurstSet.DEFAULT).outcome())
                     .isEqualTo(BurstResult.Outcome.OK);
         }
     }

@@ -2,14 +2,12 @@ package io.fabrichealth.probes.bursts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fabrichealth.config.BurstSet;
 import io.fabrichealth.config.BurstsConfig;
 import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.config.HostPort;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
@@ -27,8 +25,9 @@ class InitiatorKilledTest {
     private static final int KILLS = 2;
 
     @ParameterizedTest(name = "{0} {1} {2}")
-    @CsvSource(delimiter = '|', value = {"tcp|MSG|DEFAULT", "tcp|MSG|GET", "tcp;ofi_rxm|RDM|GET", "sockets|MSG|DEFAULT"})
-    void theTargetSurvivesInitiatorsKilledMidBurst(String provider, String endpoint, BurstSet set, @TempDir Path work)
+    @CsvSource(delimiter = '|', value = {"tcp|MSG|put default", "tcp|MSG|get default", "tcp;ofi_rxm|RDM|get default",
+        "sockets|MSG|put default"})
+    void theTargetSurvivesInitiatorsKilledMidBurst(String provider, String endpoint, String test, @TempDir Path work)
             throws Exception {
         int port = Loopback.freePort();
         Path targetDir = Files.createDirectories(work.resolve("target"));
@@ -39,7 +38,7 @@ class InitiatorKilledTest {
             for (int kill = 1; kill <= KILLS; kill++) {
                 Path dir = Files.createDirectories(work.resolve("initiator-" + kill));
                 Process initiator = ChildJvm.start(dir, Map.of("FI_SOCKETS_PE_WAITTIME", "0"), InitiatorMain.class,
-                        provider, endpoint, Integer.toString(port), set.name());
+                        provider, endpoint, Integer.toString(port), test);
                 await(dir, initiator, "running");
                 await(targetDir, target, "started " + kill); // its burst reached the target
                 Thread.sleep(700); // well inside its 30 s burst
@@ -53,14 +52,14 @@ class InitiatorKilledTest {
                         + Files.readString(targetDir.resolve("child.err"))).isTrue();
             }
 
-            BurstsConfig mine = Loopback.config(provider, EndpointType.valueOf(endpoint), List.of(set), 4 << 20);
+            BurstsConfig mine = Loopback.config(provider, EndpointType.valueOf(endpoint), Loopback.suite(test), 4 << 20);
             try (BurstService service = new BurstService(mine, new RecordingAlarms())) {
                 // The target serves one initiator at a time: it refuses the fresh one until the last killed
                 // initiator's session has ended (at once on MSG, after the silence timeout on RDM).
                 BurstResult[] after = new BurstResult[1];
                 Awaitility.await("the target no longer busy with a killed initiator").atMost(Duration.ofSeconds(30))
                         .pollInterval(Duration.ofMillis(200)).until(() -> {
-                            after[0] = service.runSet(new HostPort("127.0.0.1", port), set);
+                            after[0] = service.runSet(new HostPort("127.0.0.1", port), Loopback.phase(test), Loopback.set(test));
                             return !after[0].refusedByTarget();
                         });
                 assertThat(after[0].outcome()).as("a fresh initiator is still served: " + after[0].reason())

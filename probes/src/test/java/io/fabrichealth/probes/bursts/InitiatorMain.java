@@ -1,12 +1,10 @@
 package io.fabrichealth.probes.bursts;
 
-import io.fabrichealth.config.BurstSet;
 import io.fabrichealth.config.BurstsConfig;
 import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.config.HostPort;
 import io.fabrichealth.alarms.AlarmSink;
 import java.time.Duration;
-import java.util.List;
 
 /**
  * Child main: runs one set against the target at 127.0.0.1:PORT over and over, with no byte cap and a
@@ -18,17 +16,17 @@ public final class InitiatorMain {
     }
 
     public static void main(String[] args) {
-        BurstSet set = BurstSet.valueOf(args[3]);
-        BurstsConfig base = Loopback.config(args[0], EndpointType.valueOf(args[1]), List.of(set), 1L << 40);
+        String test = args[3];
+        BurstsConfig base = Loopback.config(args[0], EndpointType.valueOf(args[1]), Loopback.suite(test), 1L << 40);
         BurstsConfig config = new BurstsConfig(base.listen(), base.provider(),
-                base.endpoint(), base.sets(), base.segmentSize(), base.segments(), base.window(), base.maxBytes(),
+                base.endpoint(), base.suite(), base.segmentSize(), base.segments(), base.window(), base.maxBytes(),
                 Duration.ofSeconds(30), 2, base.cancelDelay());
         BurstService service = new BurstService(config, AlarmSink.NONE);
         long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         System.out.println("running");
         System.out.flush();
         while (System.nanoTime() < end) {
-            BurstResult r = service.runSet(new HostPort("127.0.0.1", Integer.parseInt(args[2])), set);
+            BurstResult r = service.runSet(new HostPort("127.0.0.1", Integer.parseInt(args[2])), Loopback.phase(test), Loopback.set(test));
             if (r.refusedByTarget()) {
                 // the target still serves a killed initiator's session: not a burst; try again, as a next slot would
                 sleep();

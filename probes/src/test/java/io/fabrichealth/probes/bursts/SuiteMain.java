@@ -1,8 +1,7 @@
 package io.fabrichealth.probes.bursts;
 
-import io.fabrichealth.config.BurstSet;
+import io.fabrichealth.config.BurstSuite;
 import io.fabrichealth.config.EndpointType;
-import java.util.List;
 
 /**
  * Child main: a target and a whole suite on loopback for one provider, so FI_* variables (the sockets
@@ -16,12 +15,12 @@ public final class SuiteMain {
     public static void main(String[] args) {
         RecordingAlarms alarms = new RecordingAlarms();
         try (BurstService service = new BurstService(Loopback.config(args[0], EndpointType.valueOf(args[1]),
-                List.of(BurstSet.values()), 8 << 20), alarms)) {
+                BurstSuite.FABTRUN, 64 << 20), alarms)) {
             service.startTarget();
             SuiteResult suite = service.runSuite(service.config().listen());
             StringBuilder out = new StringBuilder(suite.table());
             for (BurstResult r : suite.results()) {
-                out.append("set.").append(r.set()).append('=').append(r.outcome().name()).append('|')
+                out.append("set.").append(r.testName()).append('=').append(r.outcome().name()).append('|')
                         .append(r.reason().replace('\n', ' ')).append('\n');
             }
             out.append("alarms=").append(alarms.raised.size()).append('\n');

@@ -14,13 +14,13 @@ import org.junit.jupiter.api.Test;
 
 /** fabtrun's closing line adds up, and the suite reads PASS only when nothing failed. */
 class SuiteSummaryTest {
-    private static final String[] SETS = {"default", "contiguous", "reregister", "cacheless", "wait", "cancel", "get"};
+    private static final String[] SETS = Loopback.SEVEN;
 
     @Test
     void aSuiteWithOneUnsupportedSetSaysSoAndStillPasses() {
         List<BurstResult> results = new ArrayList<>();
         for (String set : SETS) {
-            results.add(result(set, set.equals("wait") ? BurstResult.Outcome.UNSUPPORTED : BurstResult.Outcome.OK));
+            results.add(result(set, set.equals("put wait") ? BurstResult.Outcome.UNSUPPORTED : BurstResult.Outcome.OK));
         }
         SuiteResult suite = new SuiteResult("127.0.0.1:7471", Instant.now(), results);
 
@@ -51,9 +51,9 @@ class SuiteSummaryTest {
 
     @Test
     void aFailedSetFailsTheSuiteWhateverElseHappened() {
-        SuiteResult suite = new SuiteResult("p", Instant.now(), List.of(result("default", BurstResult.Outcome.OK),
-                result("wait", BurstResult.Outcome.UNSUPPORTED), result("get", BurstResult.Outcome.SKIPPED),
-                result("cancel", BurstResult.Outcome.FAIL)));
+        SuiteResult suite = new SuiteResult("p", Instant.now(), List.of(result("put default", BurstResult.Outcome.OK),
+                result("put wait", BurstResult.Outcome.UNSUPPORTED), result("get default", BurstResult.Outcome.SKIPPED),
+                result("put cancel", BurstResult.Outcome.FAIL)));
         assertThat(suite.summary()).isEqualTo("4 tests, 1 succeeded, 1 failed, 1 unsupported, 1 skipped");
         assertThat(suite.tally().status()).isEqualTo(ProbeResult.Status.FAIL);
     }
@@ -75,8 +75,9 @@ class SuiteSummaryTest {
         return sum;
     }
 
-    private static BurstResult result(String set, BurstResult.Outcome outcome) {
-        return new BurstResult("p", set, outcome, outcome == BurstResult.Outcome.OK ? "" : "why", 1 << 20, 16,
-                Duration.ofMillis(10), Instant.now(), Map.of());
+    private static BurstResult result(String test, BurstResult.Outcome outcome) {
+        return new BurstResult("p", Loopback.phase(test), Loopback.set(test), outcome,
+                outcome == BurstResult.Outcome.OK ? "" : "why", 1 << 20, 16, Duration.ofMillis(10), false, Instant.now(),
+                Map.of());
     }
 }

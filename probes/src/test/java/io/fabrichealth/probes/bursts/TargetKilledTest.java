@@ -3,6 +3,7 @@ package io.fabrichealth.probes.bursts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabrichealth.config.AlarmKind;
+import io.fabrichealth.config.BurstPhase;
 import io.fabrichealth.config.BurstSet;
 import io.fabrichealth.config.BurstsConfig;
 import io.fabrichealth.config.EndpointType;
@@ -10,7 +11,6 @@ import io.fabrichealth.config.HostPort;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -31,15 +31,15 @@ class TargetKilledTest {
                 endpoint.name(), Integer.toString(port));
         try {
             awaitReady(work, target);
-            BurstsConfig base = Loopback.config(provider, endpoint, List.of(BurstSet.DEFAULT), 1L << 40);
+            BurstsConfig base = Loopback.config(provider, endpoint, Loopback.suite("put default"), 1L << 40);
             Duration t = Duration.ofSeconds(4);
-            BurstsConfig config = new BurstsConfig(base.listen(), provider, endpoint, base.sets(), base.segmentSize(),
+            BurstsConfig config = new BurstsConfig(base.listen(), provider, endpoint, base.suite(), base.segmentSize(),
                     base.segments(), base.window(), base.maxBytes(), t, 2, base.cancelDelay());
             RecordingAlarms alarms = new RecordingAlarms();
             BurstService initiator = new BurstService(config, alarms);
             long start = System.nanoTime();
             CompletableFuture<BurstResult> run = CompletableFuture.supplyAsync(
-                    () -> initiator.runSet(new HostPort("127.0.0.1", port), BurstSet.DEFAULT));
+                    () -> initiator.runSet(new HostPort("127.0.0.1", port), BurstPhase.PUT, BurstSet.DEFAULT));
             awaitLine(work, target, "started 1"); // the burst reached the target, however long connecting took
             Thread.sleep(700); // the scenario: the target dies 700 ms into a 4 s burst
             assertThat(run).as("the burst is still running when the target is killed").isNotDone();

@@ -2,6 +2,7 @@ package io.fabrichealth.probes.bursts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabrichealth.config.BurstPhase;
 import io.fabrichealth.config.BurstSet;
 import io.fabrichealth.config.BurstsConfig;
 import io.fabrichealth.config.ByteSize;
@@ -11,7 +12,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.awaitility.Awaitility;
@@ -22,18 +22,19 @@ class ThousandBurstsTest {
 
     @Test
     void afterAThousandBurstsFdsAndNativeHandlesAreBackAtBaseline() {
-        BurstsConfig base = Loopback.config("tcp", EndpointType.MSG, List.of(BurstSet.DEFAULT), 8192);
-        BurstsConfig config = new BurstsConfig(base.listen(), "tcp", EndpointType.MSG, base.sets(), ByteSize.ofKiB(4), 2, 2,
+        BurstsConfig base = Loopback.config("tcp", EndpointType.MSG, Loopback.suite("put default"), 8192);
+        BurstsConfig config = new BurstsConfig(base.listen(), "tcp", EndpointType.MSG, base.suite(), ByteSize.ofKiB(4), 2, 2,
                 ByteSize.ofKiB(8), Duration.ofSeconds(2), 2, base.cancelDelay());
         try (BurstService service = new BurstService(config, new RecordingAlarms())) {
             service.startTarget();
-            assertThat(service.runSet(config.listen(), BurstSet.DEFAULT).outcome()).isEqualTo(BurstResult.Outcome.OK);
+            assertThat(service.runSet(config.listen(), BurstPhase.PUT, BurstSet.DEFAULT).outcome()).isEqualTo(BurstResult.Outcome.OK);
             settle(service);
             long fds = openFds();
             long handles = FabricLibrary.openHandles();
             long start = System.nanoTime();
             for (int i = 0; i < 1000; i++) {
-                BurstResult r = service.runSet(config.listen(), i % 2 == 0 ? BurstSet.DEFAULT : BurstSet.GET);
+                BurstResult r = service.runSet(config.listen(), i % 2 == 0 ? BurstPhase.PUT : BurstPhase.GET,
+                        BurstSet.DEFAULT);
                 assertThat(r.outcome()).as("burst " + i + ": " + r.reason()).isEqualTo(BurstResult.Outcome.OK);
             }
             // Target sessions close on their own thread right after the goodbye: wait for what is asserted.

@@ -1,7 +1,9 @@
 package io.fabrichealth.probes.bursts.guest;
 
 import io.fabrichealth.config.AlarmKind;
+import io.fabrichealth.config.BurstPhase;
 import io.fabrichealth.config.BurstSet;
+import io.fabrichealth.config.BurstSuite;
 import io.fabrichealth.config.BurstsConfig;
 import io.fabrichealth.config.ByteSize;
 import io.fabrichealth.config.EndpointType;
@@ -23,6 +25,7 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -40,7 +43,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 public final class GuestBurstMain {
     /** The sets the acceptance names for the guest: gather writes, contiguous writes, reads. */
-    static final List<BurstSet> SETS = List.of(BurstSet.DEFAULT, BurstSet.CONTIGUOUS, BurstSet.GET);
+    static final List<String> SETS = List.of("get default", "put default", "put contiguous");
     static final String PROVIDER = "verbs";
     /*
      * At most WINDOW x SEGMENTS x SEGMENT_SIZE = 256 KiB in flight. The wire between two TCG guests drops
@@ -66,7 +69,7 @@ public final class GuestBurstMain {
     static final Duration MAX_DURATION = Duration.ofSeconds(20);
     /** Warm-up bursts before the suite: a fresh JVM under TCG runs its first burst at half speed (JIT). */
     static final ByteSize WARM_UP_BYTES = ByteSize.ofMiB(1);
-    static final List<BurstSet> WARM_UP_SETS = List.of(BurstSet.DEFAULT, BurstSet.GET);
+    static final List<String> WARM_UP_SETS = List.of("put default", "get default");
     /** How long the target waits for the initiator's JVM to start and its suite to finish. */
     private static final Duration RENDEZVOUS = Duration.ofSeconds(150);
 
@@ -74,12 +77,26 @@ public final class GuestBurstMain {
     }
 
     /** The target's config: it grants up to the caps, and the initiator asks for what it measured. */
+    /** {@code "put default"} and the like, as a suite. */
+    static BurstSuite suite(List<String> tests) {
+        List<BurstSet> get = new java.util.ArrayList<>();
+        List<BurstSet> put = new java.util.ArrayList<>();
+        for (String t : tests) {
+            (phase(t) == BurstPhase.GET ? get : put).add(BurstSet.parse(t.split(" ", 2)[1]));
+        }
+        return new BurstSuite(get, put);
+    }
+
+    static BurstPhase phase(String test) {
+        return BurstPhase.valueOf(test.split(" ", 2)[0].toUpperCase(Locale.ROOT));
+    }
+
     static BurstsConfig config(HostPort listen) {
         return config(listen, MAX_BYTES, MAX_DURATION);
     }
 
     private static BurstsConfig config(HostPort listen, ByteSize maxBytes, Duration maxDuration) {
-        return new BurstsConfig(listen, PROVIDER, EndpointType.MSG, SETS, SEGMENT_SIZE, SEGMENTS, WINDOW, maxBytes,
+        return new BurstsConfig(listen, PROVIDER, EndpointType.MSG, suite(SETS), SEGMENT_SIZE, SEGMENTS, WINDOW, maxBytes,
                 maxDuration, 2, Duration.ofMillis(10));
     }
 
@@ -152,11 +169,11 @@ public final class GuestBurstMain {
         try (Socket rendezvous = connect(target.host(), control)) {
             try (BurstService warmUp = new BurstService(config(self, WARM_UP_BYTES, MAX_DURATION), alarms)) {
                 print("initiator.targetReadyMillis=" + ManagementFactory.getRuntimeMXBean().getUptime() + "\n");
-                for (BurstSet set : WARM_UP_SETS) {
-                    BurstResult r = warmUp.runSet(target, set);
-                    print("warmUp." + r.set() + ".outcome=" + r.outcome().name() + "\nwarmUp." + r.set() + ".reason="
-                            + oneLine(r.reason()) + "\nwarmUp." + r.set() + ".bytes=" + r.bytes() + "\nwarmUp."
-                            + r.set() + ".nanos=" + r.duration().toNanos() + "\n");
+                for (String test : WARM_UP_SETS) {
+                    BurstResult r = warmUp.runSet(target, phase(test), BurstSet.parse(test.split(" ", 2)[1]));
+                    String w = "warmUp." + r.testName();
+                    print(w + ".outcome=" + r.outcome().name() + "\n" + w + ".reason=" + oneLine(r.reason()) + "\n" + w
+                            + ".bytes=" + r.bytes() + "\n" + w + ".nanos=" + r.duration().toNanos() + "\n");
                     long nanos = r.duration().toNanos();
                     slowest = Math.min(slowest, nanos > 0 ? r.bytes() * 1e9 / nanos : 0);
                 }
@@ -178,7 +195,7 @@ public final class GuestBurstMain {
             out.append("suite.summary=").append(suite.summary()).append('\n');
             out.append("suite.wallMillis=").append(wall / 1_000_000).append('\n');
             for (BurstResult r : suite.results()) {
-                String p = "set." + r.set() + ".";
+                String p = "set." + r.testName() + ".";
                 out.append(p).append("outcome=").append(r.outcome().name()).append('\n');
                 out.append(p).append("reason=").append(oneLine(r.reason())).append('\n');
                 out.append(p).append("bytes=").append(r.bytes()).append('\n');
