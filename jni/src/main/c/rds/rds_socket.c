@@ -163,20 +163,20 @@ static jint poll0(JNIEnv *env, jclass cls, jint fd, jint events, jint timeoutMs)
 }
 
 /*
- * RDS_INFO_CONNECTIONS into out[0, capacity): returns the bytes written; meta[0] gets the kernel's size of
- * one entry. -ENOSPC when capacity is too small (meta[1] = bytes needed).
+ * One RDS_INFO_* table into out[0, capacity): returns the bytes written; meta[0] gets the kernel's size of one
+ * entry. -ENOSPC when capacity is too small (meta[1] = bytes needed): the kernel copies nothing then, so Java
+ * asks again with that much.
  */
-static jint connections0(JNIEnv *env, jclass cls, jint fd, jobject out, jint capacity, jobject meta)
+static jint info(JNIEnv *env, jint fd, int option, jobject out, jint capacity, jobject meta)
 {
 	void *data = fh_direct_range(env, out, 0, capacity);
 	int32_t *m = fh_direct_range(env, meta, 0, 3 * sizeof(int32_t));
 	socklen_t len = (socklen_t)capacity;
 	int each;
 
-	(void)cls;
 	if (!data || !m)
 		return -EINVAL;
-	each = getsockopt(fd, SOL_RDS, RDS_INFO_CONNECTIONS, data, &len);
+	each = getsockopt(fd, SOL_RDS, option, data, &len);
 	if (each < 0) {
 		m[1] = (int32_t)len;
 		return -errno;
@@ -185,28 +185,18 @@ static jint connections0(JNIEnv *env, jclass cls, jint fd, jobject out, jint cap
 	return (jint)len;
 }
 
-/*
- * RDS_INFO_COUNTERS into out[0, capacity): returns the bytes written; meta[0] gets the kernel's size of one
- * entry (struct rds_info_counter). -ENOSPC when capacity is too small (meta[1] = bytes needed): the kernel
- * copies nothing of the core statistics then, so Java asks again with that much.
- */
+/* RDS_INFO_CONNECTIONS: struct rds_info_connection entries. */
+static jint connections0(JNIEnv *env, jclass cls, jint fd, jobject out, jint capacity, jobject meta)
+{
+	(void)cls;
+	return info(env, fd, RDS_INFO_CONNECTIONS, out, capacity, meta);
+}
+
+/* RDS_INFO_COUNTERS: struct rds_info_counter entries, the core statistics then each transport's. */
 static jint counters0(JNIEnv *env, jclass cls, jint fd, jobject out, jint capacity, jobject meta)
 {
-	void *data = fh_direct_range(env, out, 0, capacity);
-	int32_t *m = fh_direct_range(env, meta, 0, 3 * sizeof(int32_t));
-	socklen_t len = (socklen_t)capacity;
-	int each;
-
 	(void)cls;
-	if (!data || !m)
-		return -EINVAL;
-	each = getsockopt(fd, SOL_RDS, RDS_INFO_COUNTERS, data, &len);
-	if (each < 0) {
-		m[1] = (int32_t)len;
-		return -errno;
-	}
-	m[0] = each;
-	return (jint)len;
+	return info(env, fd, RDS_INFO_COUNTERS, out, capacity, meta);
 }
 
 /*
