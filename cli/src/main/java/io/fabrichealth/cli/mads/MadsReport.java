@@ -22,7 +22,7 @@ public final class MadsReport {
             + "  TARGET: a LID (3), a node or port GUID (0x0002c90000000001) or a NodeDescription (leaf-a)\n"
             + "  -t: seconds per queue depth, 1..60 (default 5); -a: NodeInfo (default), NodeDesc, PortInfo, SwitchInfo";
     static final String MBEAN = "fabric.health:type=SmpProbe";
-    private static final String BAD_INPUT = "IllegalArgumentException : ";
+    private static final String REFUSED = "the agent refused: ";
 
     /** What the command line asks for. */
     record Request(List<String> targets, int seconds, String attribute, String url) {
@@ -56,17 +56,15 @@ public final class MadsReport {
             Object table = new AgentClient(r.url()).request(exec, Duration.ofSeconds(2L * r.seconds() + 120));
             out.print(table);
             return 0;
+        } catch (AgentClient.Refused e) {
+            boolean badInput = e.errorType().endsWith("IllegalArgumentException");
+            err.println("fabric-health: " + (badInput ? e.getMessage().replace(REFUSED, "")
+                    : e.getMessage().contains("measureMads") ? "the agent at " + r.url() + " has no measureMads "
+                            + "operation: it is older than this command; restart it with ./fabric-health run ("
+                            + e.getMessage() + ")" : e.getMessage()));
+            return badInput ? 2 : 3;
         } catch (IOException e) {
-            String why = e.getMessage();
-            int bad = why.indexOf(BAD_INPUT);
-            if (bad >= 0) {
-                err.println("fabric-health: " + why.substring(bad + BAD_INPUT.length()));
-                return 2;
-            }
-            err.println("fabric-health: " + (why.contains("measureMads") && !why.contains("busy")
-                    ? "the agent at " + r.url() + " has no measureMads operation: it is older than this command; "
-                            + "restart it with ./fabric-health run (" + why + ")"
-                    : why));
+            err.println("fabric-health: " + e.getMessage());
             return 3;
         }
     }
