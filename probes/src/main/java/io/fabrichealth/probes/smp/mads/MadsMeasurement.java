@@ -13,7 +13,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -112,11 +111,7 @@ public final class MadsMeasurement {
             byDepth.add(depth(targets, attr, depth, seconds * 1_000_000_000L, settings, measured));
         }
         long sweeps = probe.snapshot().sweeps() - sweepsBefore;
-        if (sweeps > 0) {
-            notes.add(String.format(Locale.ROOT, "%d scheduled sweep(s) ran during the measurement: it gave way and "
-                    + "paused for %d ms, which is not counted", sweeps,
-                    (System.nanoTime() - wallStart - measured[0]) / 1_000_000));
-        }
+        long pausedMillis = sweeps == 0 ? 0 : (System.nanoTime() - wallStart - measured[0]) / 1_000_000;
         for (int t = 0; t < targets.size(); t++) {
             for (List<MadsResult.Row> d : byDepth) {
                 rows.add(d.get(t));
@@ -135,8 +130,8 @@ public final class MadsMeasurement {
             notes.add("smp.madsPerSecond caps the agent at " + s.madsPerSecond() + " MAD/s, the measurement included");
         }
         EngineStats e = probe.snapshot().engine();
-        return new MadsResult(at, attr, seconds, s, rows, e.maxInFlightPerDestination(), e.maxInFlightLocal(),
-                List.copyOf(notes));
+        return new MadsResult(at, attr, seconds, s, rows, e.maxInFlightPerDestination(), e.maxInFlightLocal(), sweeps,
+                pausedMillis, List.copyOf(notes));
     }
 
     /** One depth for every target at once, in turns that give way to a sweep, until the time is measured. */

@@ -12,10 +12,13 @@ import java.util.List;
  * @param settings the engine's limits the measurement ran under (the sweep's)
  * @param maxInFlightPerDestination the engine's own maximum since the agent started, sweeps included
  * @param maxInFlightLocal the same on the local port
- * @param notes what the operator should know: caps that applied, a sweep that ran meanwhile
+ * @param sweepsDuring scheduled sweeps that ran while it was under way (it gave way to each)
+ * @param pausedMillis how long it paused for them, not counted in any MAD/s
+ * @param notes what the operator should know: caps that applied
  */
 public record MadsResult(Instant at, MadsAttribute attribute, int secondsPerDepth, EngineSettings settings,
-        List<Row> rows, int maxInFlightPerDestination, int maxInFlightLocal, List<String> notes) {
+        List<Row> rows, int maxInFlightPerDestination, int maxInFlightLocal, long sweepsDuring, long pausedMillis,
+        List<String> notes) {
 
     /**
      * One destination at one queue depth.

@@ -51,8 +51,11 @@ public final class MadsTable {
         out.append(System.lineSeparator());
         out.append(String.format(Locale.ROOT, "The engine's maxima since the agent started: %d in flight per "
                 + "destination, %d on the port%n", r.maxInFlightPerDestination(), r.maxInFlightLocal()));
-        if (r.notes().stream().noneMatch(n -> n.contains("sweep(s) ran during"))) {
+        if (r.sweepsDuring() == 0) {
             out.append("No sweep ran during the measurement.").append(System.lineSeparator());
+        } else {
+            out.append(String.format(Locale.ROOT, "%d scheduled sweep(s) ran during the measurement: it gave way and "
+                    + "paused for %d ms, which is not counted%n", r.sweepsDuring(), r.pausedMillis()));
         }
         for (String note : r.notes()) {
             out.append(note).append(System.lineSeparator());
