@@ -67,6 +67,7 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
     private final List<Consumer<SmpSnapshot>> listeners = new CopyOnWriteArrayList<>();
     /** Sweeps blocked on the probe's lock: a measurement lending the engine gives way to them. */
     private final AtomicInteger sweepsWaiting = new AtomicInteger();
+    private volatile boolean closing;
     private volatile SmpConfig config;
     private volatile SmpSnapshot snapshot = SmpSnapshot.EMPTY;
     private MadTransport transport;
@@ -143,9 +144,9 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
 
     /**
      * Lends the sweep's engine, with its windows and cap, to {@code work} between sweeps (opening the umad port if no
-     * sweep has yet). {@code sweepWaiting} turns true when a sweep wants the engine: {@code work} should then stop
-     * submitting, let {@link MadEngine#run()} drain and return, and come back; the sweep runs in between. The
-     * engine's counters then reach the SmpProbe MBean at once, not only after the next sweep.
+     * sweep has yet). {@code sweepWaiting} turns true when a sweep wants the engine (or the probe is closing):
+     * {@code work} should then stop submitting, let {@link MadEngine#run()} drain and return, and come back; the
+     * sweep runs in between. The engine's counters then reach the SmpProbe MBean at once, not after the next sweep.
      */
     public <T> T useEngine(BiFunction<MadEngine, BooleanSupplier, T> work) throws InterruptedException {
         while (sweepsWaiting.get() > 0) { // a sweep that asked first goes first
@@ -157,7 +158,7 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
             }
             MadEngine e = openEngine(config);
             try {
-                return work.apply(e, () -> sweepsWaiting.get() > 0);
+                return work.apply(e, () -> sweepsWaiting.get() > 0 || closing);
             } finally {
                 snapshot = snapshot.withEngine(e.settings(), e.stats());
             }
@@ -342,12 +343,15 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
 
     /** Closes the umad port (waiting, under umad2sim, for answers still owed). */
     @Override
-    public synchronized void close() {
-        closed = true;
-        if (transport != null) {
-            transport.close();
-            transport = null;
-            engine = null;
+    public void close() {
+        closing = true; // a measurement's turn ends now rather than at its time
+        synchronized (this) {
+            closed = true;
+            if (transport != null) {
+                transport.close();
+                transport = null;
+                engine = null;
+            }
         }
     }
 }
