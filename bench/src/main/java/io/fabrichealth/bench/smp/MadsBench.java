@@ -52,6 +52,7 @@ public final class MadsBench {
     private static final Pattern ROW = Pattern.compile("^\\| ([12]) +\\| (\\d+) +\\|", Pattern.MULTILINE);
     private static final Pattern LID = Pattern.compile(", LID (\\d+)\\)");
     private static final Pattern RATE = Pattern.compile("mads_per_second=([0-9.]+)");
+    private static final Pattern PLAIN = Pattern.compile("depth1=([0-9.]+) depth2=([0-9.]+)");
 
     private MadsBench() {
     }
@@ -102,7 +103,10 @@ public final class MadsBench {
                 // PayaraProcess starts it with -XX:TieredStopAtLevel=1), to tell a JIT difference from the agent's.
                 try (EngineRoundsChild c2 = EngineRoundsChild.start(fabric, work, targetLid, List.of());
                      EngineRoundsChild c1 = EngineRoundsChild.start(fabric, work, targetLid,
-                             List.of("-XX:TieredStopAtLevel=1"))) {
+                             List.of("-XX:TieredStopAtLevel=1"));
+                     // the agent's measurement code in a plain JVM with the agent's JIT flag, no Payara
+                     EngineRoundsChild plain = EngineRoundsChild.start(fabric, work, targetLid,
+                             List.of("-XX:TieredStopAtLevel=1"), MadsRounds.class)) {
                     for (int r = 0; r < rounds; r++) {
                         // agent and loops alternate which goes first, so a drift in load favours neither
                         List<Runnable> order = new ArrayList<>();
@@ -117,6 +121,14 @@ public final class MadsBench {
                                 rates.computeIfAbsent("agent " + m.group(1), k -> new ArrayList<>())
                                         .add(Double.parseDouble(m.group(2)));
                             }
+                        };
+                        Runnable plainRound = () -> {
+                            Matcher m = PLAIN.matcher(plain.ask(Integer.toString(seconds)));
+                            if (!m.find()) {
+                                throw new IllegalStateException("MadsRounds answered nothing usable");
+                            }
+                            rates.computeIfAbsent("plain 1", k -> new ArrayList<>()).add(Double.parseDouble(m.group(1)));
+                            rates.computeIfAbsent("plain 2", k -> new ArrayList<>()).add(Double.parseDouble(m.group(2)));
                         };
                         Runnable loops = () -> {
                             for (int depth = 1; depth <= 2; depth++) {
@@ -135,13 +147,15 @@ public final class MadsBench {
                             }
                         };
                         order.add(r % 2 == 0 ? agentRound : loops);
+                        order.add(plainRound);
                         order.add(r % 2 == 0 ? loops : agentRound);
                         order.forEach(Runnable::run);
                     }
                 }
                 System.out.printf(Locale.ROOT, "MAD/s, median of %d rounds (best round in brackets)%n", rounds);
-                System.out.printf(Locale.ROOT, "%-6s %16s %16s %16s %16s %12s %14s %10s%n", "depth", "agent (mads)",
-                        "bench (Java)", "bench, C1 JIT", "C loop", "agent/bench", "median ratio", "agent/C");
+                System.out.printf(Locale.ROOT, "%-6s %16s %16s %16s %16s %16s %12s %14s %10s%n", "depth",
+                        "agent (mads)", "mads, no Payara", "bench (Java)", "bench, C1 JIT", "C loop", "agent/bench",
+                        "median ratio", "agent/C");
                 for (int depth = 1; depth <= 2; depth++) {
                     List<Double> agentRates = rates.get("agent " + depth);
                     List<Double> benchRates = rates.get("bench " + depth);
@@ -152,13 +166,14 @@ public final class MadsBench {
                     double a = median(agentRates);
                     double b = median(benchRates);
                     double c = median(rates.get("C " + depth));
-                    System.out.printf(Locale.ROOT, "%-6d %16s %16s %16s %16s %11.3fx %13.3fx %9.3fx%n", depth,
-                            withBest(rates.get("agent " + depth)), withBest(benchRates),
+                    System.out.printf(Locale.ROOT, "%-6d %16s %16s %16s %16s %16s %11.3fx %13.3fx %9.3fx%n", depth,
+                            withBest(rates.get("agent " + depth)), withBest(rates.get("plain " + depth)),
+                            withBest(benchRates),
                             withBest(rates.get("bench C1 " + depth)), withBest(rates.get("C " + depth)), a / b,
                             median(ratios), a / c);
                 }
-                for (String k : List.of("agent 1", "bench 1", "bench C1 1", "C 1", "agent 2", "bench 2", "bench C1 2",
-                        "C 2")) {
+                for (String k : List.of("agent 1", "plain 1", "bench 1", "bench C1 1", "C 1", "agent 2", "plain 2",
+                        "bench 2", "bench C1 2", "C 2")) {
                     System.out.println("  rounds, " + k + ": " + rates.get(k).stream().map(v -> String.format(Locale.ROOT,
                             "%.0f", v)).toList());
                 }
@@ -206,11 +221,16 @@ public final class MadsBench {
     private record EngineRoundsChild(Process process, BufferedReader out, Writer in) implements AutoCloseable {
         static EngineRoundsChild start(SimulatedFabric fabric, Path work, String lid, List<String> jvmFlags)
                 throws IOException {
+            return start(fabric, work, lid, jvmFlags, EngineRounds.class);
+        }
+
+        static EngineRoundsChild start(SimulatedFabric fabric, Path work, String lid, List<String> jvmFlags,
+                Class<?> main) throws IOException {
             Path dir = Files.createTempDirectory(work, "engine-rounds-");
             List<String> cmd = new ArrayList<>(List.of("taskset", "-c", CLIENT_CPU, Path.of(
                     System.getProperty("java.home"), "bin", "java").toString(), "-XX:+UseSerialGC", "-Xmx512m"));
             cmd.addAll(jvmFlags);
-            cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), EngineRounds.class.getName(), lid));
+            cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName(), lid));
             ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectError(dir.resolve("err").toFile());
             pb.environment().putAll(fabric.clientEnv(null));
             Process p = pb.start();
@@ -219,7 +239,8 @@ public final class MadsBench {
                     StandardCharsets.UTF_8));
             if (!"ready".equals(child.out.readLine())) {
                 child.close();
-                throw new IllegalStateException("EngineRounds did not start: " + Files.readString(dir.resolve("err")));
+                throw new IllegalStateException(main.getSimpleName() + " did not start: "
+                        + Files.readString(dir.resolve("err")));
             }
             return child;
         }
