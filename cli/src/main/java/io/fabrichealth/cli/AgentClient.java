@@ -73,9 +73,23 @@ public final class AgentClient {
         }
         Object status = m.get("status");
         if (!(status instanceof Number n) || n.intValue() != 200) {
-            throw new IOException("the agent refused: " + m.get("error"));
+            throw new Refused("the agent refused: " + m.get("error"), String.valueOf(m.get("error_type")));
         }
         return m.get("value");
+    }
+
+    /** Jolokia's error answer; {@code errorType} is the exception's class, e.g. java.lang.IllegalArgumentException. */
+    public static final class Refused extends IOException {
+        private final String errorType;
+
+        Refused(String message, String errorType) {
+            super(message);
+            this.errorType = errorType;
+        }
+
+        public String errorType() {
+            return errorType;
+        }
     }
 
     private static String abbreviate(String s) {

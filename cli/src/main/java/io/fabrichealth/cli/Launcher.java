@@ -34,7 +34,8 @@ public final class Launcher {
     private static final String USAGE = """
             usage: Launcher --home DIR run [--config FILE] [--agents N]
                    Launcher --home DIR sim 'CONSOLE COMMAND'
-                   Launcher --home DIR bursts HOST:PORT [--jolokia URL]""";
+                   Launcher --home DIR bursts HOST:PORT [--jolokia URL]
+                   Launcher --home DIR mads TARGET... [-t SECONDS] [-a ATTRIBUTE] [--jolokia URL]""";
 
     private Launcher() {
     }
@@ -59,6 +60,7 @@ public final class Launcher {
             case "run" -> run(home, opts);
             case "sim" -> sim(home, opts);
             case "bursts" -> bursts(opts);
+            case "mads" -> System.exit(io.fabrichealth.cli.mads.MadsReport.run(opts, System.out, System.err));
             default -> fail(2, "unknown command " + command + "\n" + USAGE);
         }
     }

@@ -110,6 +110,24 @@ class LauncherIT {
                     }, report -> report.contains("node04"));
             assertThat(ports).as(ports).contains("node04").contains("Could be");
 
+            // ./fabric-health mads: smp_mad_stress's table from the agent's own engine, targets named as the sweep
+            // knows them; a bad attribute is refused naming the accepted ones.
+            String jolokia = "http://127.0.0.1:" + http + "/jolokia";
+            String[] mads = run(cp, root, work.resolve("mads.err"), "mads", "leaf-a", "node02", "-t", "1",
+                    "--jolokia", jolokia);
+            assertThat(mads[0]).as(mads[1] + mads[2]).isEqualTo("0");
+            assertThat(mads[1]).as(mads[1])
+                    .contains("Switch: \"leaf-a\" (0x").contains("Channel Adapter: \"node02\" (0x")
+                    .contains("| Destnation queue depth | MAD/s | sent")
+                    .containsPattern("\\| 1 +\\| [1-9]\\d* +\\|").containsPattern("\\| 2 +\\| [1-9]\\d* +\\|");
+            Jolokia.Answer most = new Jolokia(http).get("/read/fabric.health:type=SmpProbe/MaxInFlightPerDestination");
+            assertThat(((Number) most.value()).intValue()).as(most.body()).isBetween(1, 2);
+            String[] bad = run(cp, root, work.resolve("mads-bad.err"), "mads", "leaf-a", "-a", "LinearForwardingTable",
+                    "-t", "1", "--jolokia", jolokia);
+            assertThat(bad[0]).as(bad[1] + bad[2]).isEqualTo("2");
+            assertThat(bad[2]).contains("unknown SMP attribute 'LinearForwardingTable'")
+                    .contains("NodeInfo (0x11), NodeDesc (0x10), PortInfo (0x15), SwitchInfo (0x12)");
+
             List<ProcessHandle> children = launcher.toHandle().descendants().toList();
             assertThat(children).as("ibsim, opensm and Payara run under the launcher").hasSizeGreaterThanOrEqualTo(3);
             new ProcessBuilder("kill", "-INT", Long.toString(launcher.pid())).start().waitFor();
@@ -182,5 +200,16 @@ class LauncherIT {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).as(out).isTrue();
         return new Command(p.exitValue(), out);
+    }
+
+    /** One Launcher command to the running agent: exit status, stdout, stderr. */
+    private static String[] run(String cp, Path root, Path err, String... command) throws Exception {
+        List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", cp, "io.fabrichealth.cli.Launcher", "--home", root.toString()));
+        argv.addAll(List.of(command));
+        Process p = new ProcessBuilder(argv).redirectError(err.toFile()).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as(String.join(" ", command)).isTrue();
+        return new String[] {Integer.toString(p.exitValue()), out, Files.readString(err)};
     }
 }

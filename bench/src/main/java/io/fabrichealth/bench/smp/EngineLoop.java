@@ -84,7 +84,7 @@ public final class EngineLoop {
                 .getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
-    private static void batch(MadEngine engine, MadRequest[] requests, String[] names, long count,
+    static void batch(MadEngine engine, MadRequest[] requests, String[] names, long count,
             Consumer<MadOutcome> done) {
         for (long i = 0; i < count; i++) {
             int d = (int) (i % requests.length);

@@ -226,7 +226,7 @@ public final class SmpBench {
         return text;
     }
 
-    private static Path compile(Path work) throws IOException, InterruptedException {
+    static Path compile(Path work) throws IOException, InterruptedException {
         if (!Files.exists(C_SOURCE)) {
             throw new IllegalStateException(C_SOURCE.toAbsolutePath() + " not found; run from the project root or "
                     + "set -Dbench.c.dir");

@@ -87,4 +87,15 @@ public interface SmpProbeMXBean {
 
     /** Configuration remarks, e.g. why resetNearSaturation does nothing. */
     String[] getNotes();
+
+    /**
+     * smp_mad_stress's measurement, now, on the sweep's engine and within its limits: Gets to each target at queue
+     * depth 1 and then 2 for {@code seconds} each, and its table per target (MAD/s, sent, answered, timeouts, RTTs).
+     * Takes about 2 x {@code seconds}; one at a time (another gets "busy").
+     *
+     * @param targets LIDs in decimal, node or port GUIDs (0x...), or NodeDescriptions the sweep knows
+     * @param attribute NodeInfo (empty), NodeDesc, PortInfo or SwitchInfo
+     * @param seconds per depth, 1..60 (./fabric-health mads defaults to 5)
+     */
+    String measureMads(String[] targets, String attribute, int seconds);
 }

@@ -4,15 +4,21 @@ import io.fabrichealth.probes.smp.SmpSnapshot;
 import io.fabrichealth.probes.smp.SmpSweepProbe;
 import io.fabrichealth.probes.smp.engine.EngineStats;
 import io.fabrichealth.probes.smp.engine.RttSummary;
+import io.fabrichealth.probes.smp.mads.MadsMeasurement;
+import io.fabrichealth.probes.smp.mads.MadsTable;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import javax.management.openmbean.CompositeData;
 
 /** The SmpProbe MBean: reads the probe's last published snapshot. */
 final class SmpProbeView implements SmpProbeMXBean {
     private final SmpSweepProbe probe;
+    private final MadsMeasurement mads;
 
     SmpProbeView(SmpSweepProbe probe) {
         this.probe = probe;
+        this.mads = new MadsMeasurement(probe);
     }
 
     private SmpSnapshot s() {
@@ -187,5 +193,15 @@ final class SmpProbeView implements SmpProbeMXBean {
     @Override
     public String[] getNotes() {
         return s().notes().toArray(String[]::new);
+    }
+
+    @Override
+    public String measureMads(String[] targets, String attribute, int seconds) {
+        try {
+            return MadsTable.text(mads.measure(targets == null ? List.of() : Arrays.asList(targets), attribute, seconds));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("the measurement was interrupted (the agent is stopping)", e);
+        }
     }
 }

@@ -41,6 +41,12 @@ public record SmpSnapshot(long sweeps, Instant lastSweepAt, long sweepDurationMi
         return ports.size();
     }
 
+    /** The same sweep with the engine's counters as they are now (after MADs sent between sweeps). */
+    public SmpSnapshot withEngine(EngineSettings nowSettings, EngineStats now) {
+        return new SmpSnapshot(sweeps, lastSweepAt, sweepDurationMillis, lastGoodSweepAt, linksSeen, silentNodes,
+                madsFailedLastSweep, mode, nowSettings, now, nodes, ports, lastError, notes, madsSentByNode);
+    }
+
     public SmpSnapshot withError(String error) {
         return new SmpSnapshot(sweeps, lastSweepAt, sweepDurationMillis, lastGoodSweepAt, linksSeen, silentNodes,
                 madsFailedLastSweep, mode, settings, engine, nodes, ports, error, notes, madsSentByNode);

@@ -26,7 +26,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -63,6 +65,9 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
     private final Clock clock;
     private final FabricMap map = new FabricMap();
     private final List<Consumer<SmpSnapshot>> listeners = new CopyOnWriteArrayList<>();
+    /** Sweeps blocked on the probe's lock: a measurement lending the engine gives way to them. */
+    private final AtomicInteger sweepsWaiting = new AtomicInteger();
+    private volatile boolean closing;
     private volatile SmpConfig config;
     private volatile SmpSnapshot snapshot = SmpSnapshot.EMPTY;
     private MadTransport transport;
@@ -129,18 +134,55 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
     }
 
     @Override
-    public synchronized ProbeResult check() {
+    public ProbeResult check() {
+        sweepsWaiting.incrementAndGet();
+        synchronized (this) {
+            sweepsWaiting.decrementAndGet();
+            return sweep();
+        }
+    }
+
+    /**
+     * Lends the sweep's engine, with its windows and cap, to {@code work} between sweeps (opening the umad port if no
+     * sweep has yet). {@code sweepWaiting} turns true when a sweep wants the engine (or the probe is closing):
+     * {@code work} should then stop submitting, let {@link MadEngine#run()} drain and return, and come back; the
+     * sweep runs in between. The engine's counters then reach the SmpProbe MBean at once, not after the next sweep.
+     */
+    public <T> T useEngine(BiFunction<MadEngine, BooleanSupplier, T> work) throws InterruptedException {
+        while (sweepsWaiting.get() > 0) { // a sweep that asked first goes first
+            Thread.sleep(1);
+        }
+        synchronized (this) {
+            if (closed) {
+                throw new IllegalStateException("the SMP probe is closed; the agent is shutting down");
+            }
+            MadEngine e = openEngine(config);
+            try {
+                return work.apply(e, () -> sweepsWaiting.get() > 0 || closing);
+            } finally {
+                snapshot = snapshot.withEngine(e.settings(), e.stats());
+            }
+        }
+    }
+
+    private MadEngine openEngine(SmpConfig c) {
+        if (engine == null) {
+            transport = opener.get();
+            engine = new MadEngine(transport, EngineSettings.of(c));
+        }
+        engine.configure(EngineSettings.of(c));
+        return engine;
+    }
+
+    /** One sweep, holding the probe's lock. */
+    private ProbeResult sweep() {
         Instant start = clock.instant();
         if (closed) {
             throw new IllegalStateException("the SMP probe is closed; the agent is shutting down");
         }
         SmpConfig c = config;
         try {
-            if (engine == null) {
-                transport = opener.get();
-                engine = new MadEngine(transport, EngineSettings.of(c));
-            }
-            engine.configure(EngineSettings.of(c));
+            openEngine(c);
             boolean refresh = sweeps % DESCRIPTION_REFRESH_SWEEPS == 0;
             List<String> notes = new ArrayList<>(notes(c));
             String mode = "targets";
@@ -301,12 +343,15 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
 
     /** Closes the umad port (waiting, under umad2sim, for answers still owed). */
     @Override
-    public synchronized void close() {
-        closed = true;
-        if (transport != null) {
-            transport.close();
-            transport = null;
-            engine = null;
+    public void close() {
+        closing = true; // a measurement's turn ends now rather than at its time
+        synchronized (this) {
+            closed = true;
+            if (transport != null) {
+                transport.close();
+                transport = null;
+                engine = null;
+            }
         }
     }
 }

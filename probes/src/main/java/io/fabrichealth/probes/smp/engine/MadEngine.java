@@ -158,6 +158,18 @@ public final class MadEngine {
         return d == null ? RttSummary.EMPTY : RttSummary.of(d.rtt);
     }
 
+    /**
+     * Drops an idle destination's queue, counts and RTT histogram, so a name used for a while (a measurement's)
+     * does not stay in {@link #stats()}. The engine-wide counters and maxima keep what it sent.
+     */
+    public void forget(String destination) {
+        Destination d = destinations.get(destination);
+        if (d != null && d.queue.isEmpty() && d.inFlight == 0) {
+            destinations.remove(destination);
+            ready.remove(d);
+        }
+    }
+
     private void markReady(Destination d) {
         if (!d.inReadyList && !d.queue.isEmpty() && d.inFlight < running().perDestination()) {
             ready.addLast(d);
