@@ -286,6 +286,9 @@ public final class FleetOnOneHost implements AutoCloseable {
         Path run = m.dir.resolve("start-" + (++m.starts));
         FabricHealthConfig c = m.config;
         List<String> jvm = new ArrayList<>(JmxFlags.of(c.jmx(), run.resolve("jmx")));
+        // N hosts' agents share this machine's cores: C1 only halves each Payara boot's CPU. A real host's agent
+        // (./fabric-health run, or Payara started by hand) keeps the full JIT, which its MAD path needs.
+        jvm.add("-XX:TieredStopAtLevel=1");
         jvm.addAll(GridFlags.jvm(c.fleet()));
         Map<String, String> env = fabric.clientEnv(m.simHost);
         long t0 = System.nanoTime();

@@ -68,7 +68,6 @@ public final class PayaraProcess implements AutoCloseable {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-XX:+UseSerialGC");
-        cmd.add("-XX:TieredStopAtLevel=1");
         if (spec.configFile() != null) {
             cmd.add("-Dfabric.health.config=" + spec.configFile().toAbsolutePath());
         }
