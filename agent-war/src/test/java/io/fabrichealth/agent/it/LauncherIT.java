@@ -51,7 +51,13 @@ class LauncherIT {
                   listen: 127.0.0.1:%d
                 agent:
                   stateDir: %s
+                schedules:
+                  - {name: smp-sweep, probe: smp-sweep, every: 30s}
+                  - {name: bursts, probe: bursts, every: 600s}
+                  - {name: pingpong, probe: pingpong, every: 60s, enabled: false}
                 """.formatted(http, jmx, burst, pingpong, work.resolve("state")));
+        // The default schedules, except that no scheduled ping-pong runs: the pingpong command's run must be the
+        // last one its PingPong MBean shows when the test compares them.
         Path root = Path.of("..").toAbsolutePath().normalize();
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         // env --default-signal=INT: a build started in the background by a non-interactive shell (nohup, CI
