@@ -84,8 +84,8 @@ public final class MadsBench {
                     home.jniJar(), "127.0.0.1", http, config, fabric.clientEnv(null), work.resolve("payara"),
                     List.of()))) {
                 agent.awaitJolokia(Duration.ofSeconds(180), false);
-                pin(fabric.ibsim().pid(), SIMULATOR_CPU);
-                pin(agent.pid(), CLIENT_CPU);
+                SmpBench.pin(fabric.ibsim().pid(), SIMULATOR_CPU);
+                SmpBench.pin(agent.pid(), CLIENT_CPU);
                 String jolokia = agent.baseUrl() + "/jolokia";
                 // The first sweep names the target; the first measurement warms the agent's JIT and is not counted.
                 String table = awaitTable(jolokia, target, seconds);
@@ -292,15 +292,6 @@ public final class MadsBench {
         Collections.sort(sorted);
         int n = sorted.size();
         return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-    }
-
-    private static void pin(long pid, String cpus) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("taskset", "-a", "-p", "-c", cpus, Long.toString(pid)).redirectErrorStream(true)
-                .start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new IllegalStateException("taskset failed (apt-get install util-linux): " + out);
-        }
     }
 
     /** One ibsim client at node01, pinned, in a scratch folder (umad2sim writes ./sys-PID/ there); its stdout. */

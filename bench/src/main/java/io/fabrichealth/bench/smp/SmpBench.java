@@ -97,7 +97,7 @@ public final class SmpBench {
      * ibsim on one core and every client (C or Java) on the other: the two sides then never fight over a core,
      * which is what made unpinned rounds swing 2x on this 2-core machine. Both loops get the same treatment.
      */
-    private static void pin(long pid, String cpus) throws IOException, InterruptedException {
+    static void pin(long pid, String cpus) throws IOException, InterruptedException {
         Process p = new ProcessBuilder("taskset", "-a", "-p", "-c", cpus, Long.toString(pid)).redirectErrorStream(true)
                 .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
