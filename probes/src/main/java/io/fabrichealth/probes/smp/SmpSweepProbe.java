@@ -15,6 +15,8 @@ import io.fabrichealth.probes.smp.fabric.KnownNode;
 import io.fabrichealth.probes.smp.fabric.SweepReport;
 import io.fabrichealth.probes.smp.fabric.SweepRun;
 import io.fabrichealth.probes.smp.health.Thresholds;
+import io.fabrichealth.probes.smp.route.Route;
+import io.fabrichealth.probes.smp.route.Routes;
 import io.fabrichealth.probes.smp.health.Verdict;
 import java.time.Clock;
 import java.time.Duration;
@@ -64,6 +66,7 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
     private final AlarmSink alarms;
     private final Clock clock;
     private final FabricMap map = new FabricMap();
+    private final Routes routes = new Routes();
     private final List<Consumer<SmpSnapshot>> listeners = new CopyOnWriteArrayList<>();
     /** Sweeps blocked on the probe's lock: a measurement lending the engine gives way to them. */
     private final AtomicInteger sweepsWaiting = new AtomicInteger();
@@ -163,6 +166,20 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
                 snapshot = snapshot.withEngine(e.settings(), e.stats());
             }
         }
+    }
+
+    /**
+     * The hop-by-hop routes between LID pairs over the last sweep's cables, the switches' forwarding blocks read
+     * through the sweep's engine (only those the routes need, kept until the topology or a SwitchInfo changes).
+     */
+    public List<Route> traceRoutes(List<Routes.LidPair> pairs) throws InterruptedException {
+        SmpSnapshot last = snapshot;
+        return useEngine((engine, sweepWaiting) -> routes.trace(engine, last, pairs));
+    }
+
+    /** The route tracer, for its counts (MADs sent, blocks held). */
+    public Routes routes() {
+        return routes;
     }
 
     private MadEngine openEngine(SmpConfig c) {
