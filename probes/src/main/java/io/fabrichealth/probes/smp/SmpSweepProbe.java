@@ -14,6 +14,7 @@ import io.fabrichealth.probes.smp.fabric.FabricMap;
 import io.fabrichealth.probes.smp.fabric.KnownNode;
 import io.fabrichealth.probes.smp.fabric.SweepReport;
 import io.fabrichealth.probes.smp.fabric.SweepRun;
+import io.fabrichealth.probes.smp.health.Flapping;
 import io.fabrichealth.probes.smp.health.Thresholds;
 import io.fabrichealth.probes.smp.route.Route;
 import io.fabrichealth.probes.smp.route.Routes;
@@ -23,6 +24,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -67,6 +69,7 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
     private final Clock clock;
     private final FabricMap map = new FabricMap();
     private final Routes routes = new Routes();
+    private final Flapping flapping = new Flapping();
     private final List<Consumer<SmpSnapshot>> listeners = new CopyOnWriteArrayList<>();
     /** Sweeps blocked on the probe's lock: a measurement lending the engine gives way to them. */
     private final AtomicInteger sweepsWaiting = new AtomicInteger();
@@ -174,7 +177,15 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
      */
     public List<Route> traceRoutes(List<Routes.LidPair> pairs) throws InterruptedException {
         SmpSnapshot last = snapshot;
-        return useEngine((engine, sweepWaiting) -> routes.trace(engine, last, pairs));
+        // In a fleet this agent sweeps a slice: the other members' records complete the cables (its own win).
+        Map<Long, NodeSnapshot> nodes = new LinkedHashMap<>();
+        share.othersNodes().forEach(n -> nodes.put(n.guid(), n));
+        last.nodes().forEach(n -> nodes.put(n.guid(), n));
+        Map<String, PortSnapshot> ports = new LinkedHashMap<>();
+        share.othersPorts().forEach(p -> ports.put(p.subject(), p));
+        last.ports().forEach(p -> ports.put(p.subject(), p));
+        return useEngine((engine, sweepWaiting) -> routes.trace(engine, last.sweeps(), nodes.values(), ports.values(),
+                pairs));
     }
 
     /** The route tracer, for its counts (MADs sent, blocks held). */
@@ -213,7 +224,7 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
                 sweep = SweepRun.targets(engine, map, c.targets(), refresh, clock);
             }
             Judgement.apply(map, sweep, new Thresholds(c.effectiveThresholds()));
-            SmpAlarms.report(map, sweep, alarms, share::owns);
+            SmpAlarms.report(map, sweep, alarms, share::owns, flapping, c.flapping());
             sweeps++;
             boolean localAnswered = map.nodes().stream().anyMatch(n -> n.local() && sweep.answered().contains(n.guid()));
             boolean good = c.targets().isEmpty() ? localAnswered : !sweep.answered().isEmpty();

@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabrichealth.config.SmpConfig;
 import io.fabrichealth.probes.smp.route.Route;
 import io.fabrichealth.probes.smp.route.Routes;
+import io.fabrichealth.probes.smp.route.SuspectLinks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * In the child JVM: after a sweep, every route between CA ports (all pairs, or {@code args[0]} random pairs on a big
@@ -68,7 +71,54 @@ public final class RoutesScenario {
             System.out.println("firstTraceMads=" + firstMads);
             System.out.println("blocksHeld=" + probe.routes().blocksHeld());
             System.out.println("nextSweepMads=" + (probe.routes().madsSent() - third));
+            if (sample > 0) {
+                localize(routes);
+            }
             System.out.println("routes=ok");
         }
+    }
+
+    /**
+     * The real localization code on real routes: two failing pairs whose routes share exactly one cable, with every
+     * route that avoids it passing, give exactly that cable; two failing pairs with no cable in common give none.
+     */
+    private static void localize(List<Route> routes) {
+        String shared = null;
+        String disjoint = null;
+        for (int i = 0; i < routes.size(); i++) {
+            for (int j = i + 1; j < routes.size(); j++) {
+                Set<String> common = new TreeSet<>(SuspectLinks.cables(routes.get(i)));
+                common.retainAll(SuspectLinks.cables(routes.get(j)));
+                if (common.size() == 1 && shared == null) {
+                    String cable = common.iterator().next();
+                    List<SuspectLinks.Outcome> outcomes = new ArrayList<>();
+                    for (int k = 0; k < routes.size(); k++) {
+                        boolean failing = k == i || k == j;
+                        if (failing || !SuspectLinks.cables(routes.get(k)).contains(cable)) {
+                            outcomes.add(new SuspectLinks.Outcome("pair " + k, !failing, failing ? "FAIL" : "PASS",
+                                    routes.get(k)));
+                        }
+                    }
+                    SuspectLinks.Finding f = SuspectLinks.find(outcomes);
+                    assertThat(f.suspects()).extracting(SuspectLinks.Suspect::link).containsExactly(cable);
+                    assertThat(f.suspects().get(0).failing()).hasSize(2);
+                    shared = cable;
+                }
+                if (common.isEmpty() && disjoint == null) {
+                    List<SuspectLinks.Outcome> outcomes = new ArrayList<>();
+                    for (int k = 0; k < routes.size(); k++) {
+                        outcomes.add(new SuspectLinks.Outcome("pair " + k, k != i && k != j, "", routes.get(k)));
+                    }
+                    SuspectLinks.Finding f = SuspectLinks.find(outcomes);
+                    assertThat(f.suspects()).isEmpty();
+                    assertThat(f.notes()).anyMatch(n -> n.startsWith("no cable lies on all 2 failing routes"));
+                    disjoint = "pairs " + i + ", " + j;
+                }
+            }
+        }
+        assertThat(shared).as("two of the routes share exactly one cable").isNotNull();
+        assertThat(disjoint).as("two of the routes share no cable").isNotNull();
+        System.out.println("localizedCable=" + shared.replace(' ', '_'));
+        System.out.println("localization=ok");
     }
 }

@@ -20,10 +20,11 @@ class RoutesTest {
     }
 
     @Test
-    void fiftyRandomRoutesOnAThousandPortFatTreeAreIbtracerts(@TempDir Path work) throws Exception {
+    void fiftyRandomRoutesOnAThousandPortFatTreeAreIbtracertsAndLocalizeASharedCable(@TempDir Path work) throws Exception {
         Path tree = Topologies.fatTree(16, 8, 24, work);
         InFabric.Result r = InFabric.run(tree, Topologies.simHost(tree, null), work, Duration.ofSeconds(240),
                 RoutesScenario.class, "50");
-        assertThat(r.values()).containsEntry("routes", "ok").containsEntry("pairs", "50");
+        assertThat(r.values()).containsEntry("routes", "ok").containsEntry("pairs", "50")
+                .containsEntry("localization", "ok");
     }
 }

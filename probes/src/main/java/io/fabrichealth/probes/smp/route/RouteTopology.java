@@ -3,14 +3,14 @@ package io.fabrichealth.probes.smp.route;
 import io.fabrichealth.probes.mad.NodeType;
 import io.fabrichealth.probes.smp.NodeSnapshot;
 import io.fabrichealth.probes.smp.PortSnapshot;
-import io.fabrichealth.probes.smp.SmpSnapshot;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
  * The cables and LIDs of one sweep, indexed for tracing: which port answers to a LID (a switch by its port 0), and
- * which port is at the other end of each cable. Built from a published snapshot, so tracing never touches the
- * sweep's own state.
+ * which port is at the other end of each cable. Built from published snapshots (this agent's and, in a fleet, the
+ * other members'), so tracing never touches the sweep's own state.
  */
 final class RouteTopology {
     /** A port of a node; port 0 of a switch stands for the switch. */
@@ -24,15 +24,15 @@ final class RouteTopology {
     private final Map<PortRef, Long> portGuids = new HashMap<>();
     private final long fingerprint;
 
-    private RouteTopology(SmpSnapshot snapshot) {
+    private RouteTopology(Collection<NodeSnapshot> allNodes, Collection<PortSnapshot> allPorts) {
         long f = 0;
-        for (NodeSnapshot n : snapshot.nodes()) {
+        for (NodeSnapshot n : allNodes) {
             nodes.put(n.guid(), n);
             if (isSwitch(n) && n.lid() > 0) {
                 byLid.put(n.lid(), new PortRef(n.guid(), 0));
             }
         }
-        for (PortSnapshot p : snapshot.ports()) {
+        for (PortSnapshot p : allPorts) {
             NodeSnapshot n = nodes.get(p.nodeGuid());
             if (n != null && !isSwitch(n) && p.lid() > 0) {
                 byLid.put(p.lid(), new PortRef(p.nodeGuid(), p.port()));
@@ -48,8 +48,9 @@ final class RouteTopology {
         fingerprint = f;
     }
 
-    static RouteTopology of(SmpSnapshot snapshot) {
-        return new RouteTopology(snapshot);
+    /** @param allPorts every port known, a port given twice counting once (the later wins) */
+    static RouteTopology of(Collection<NodeSnapshot> allNodes, Collection<PortSnapshot> allPorts) {
+        return new RouteTopology(allNodes, allPorts);
     }
 
     /**

@@ -5,12 +5,13 @@ import io.fabrichealth.probes.mad.LinearForwardingTable;
 import io.fabrichealth.probes.mad.MadRequests;
 import io.fabrichealth.probes.mad.SwitchInfo;
 import io.fabrichealth.probes.smp.NodeSnapshot;
-import io.fabrichealth.probes.smp.SmpSnapshot;
+import io.fabrichealth.probes.smp.PortSnapshot;
 import io.fabrichealth.probes.smp.engine.MadEngine;
 import io.fabrichealth.probes.smp.engine.MadOutcome;
 import io.fabrichealth.probes.smp.route.RouteTopology.PortRef;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -39,16 +40,23 @@ public final class Routes {
     private long checkedAtSweep = -1;
     private long madsSent;
 
-    /** Each pair's route, in order; one that cannot be traced ends early with its problem. */
-    public synchronized List<Route> trace(MadEngine engine, SmpSnapshot snapshot, List<LidPair> pairs) {
-        RouteTopology topology = RouteTopology.of(snapshot);
+    /**
+     * Each pair's route, in order; one that cannot be traced ends early with its problem.
+     *
+     * @param sweep the number of the last sweep: the first trace after a new one re-asks each SwitchInfo
+     * @param nodes every node known (in a fleet, the other members' too)
+     * @param ports every port known
+     */
+    public synchronized List<Route> trace(MadEngine engine, long sweep, Collection<NodeSnapshot> nodes,
+            Collection<PortSnapshot> ports, List<LidPair> pairs) {
+        RouteTopology topology = RouteTopology.of(nodes, ports);
         if (topology.fingerprint() != fingerprint) {
             tables.forgetAll();
             fingerprint = topology.fingerprint();
-            checkedAtSweep = snapshot.sweeps();
-        } else if (snapshot.sweeps() != checkedAtSweep) {
+            checkedAtSweep = sweep;
+        } else if (sweep != checkedAtSweep) {
             recheck(engine);
-            checkedAtSweep = snapshot.sweeps();
+            checkedAtSweep = sweep;
         }
         tables.clearFailures();
         Route[] out = new Route[pairs.size()];
