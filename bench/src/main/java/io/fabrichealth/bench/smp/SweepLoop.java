@@ -30,9 +30,9 @@ public final class SweepLoop {
                 SmpSnapshot s = probe.snapshot();
                 long withCounters = s.ports().stream().filter(p -> !p.counters().isEmpty()).count();
                 System.out.printf(java.util.Locale.ROOT,
-                        "sweep=%d millis=%.1f status=%s nodes=%d ports=%d portsWithCounters=%d mads=%d timeouts=%d "
+                        "sweep=%d mode=%s millis=%.1f status=%s nodes=%d ports=%d portsWithCounters=%d mads=%d timeouts=%d "
                         + "rttP50Micros=%d rttP99Micros=%d maxInFlight=%d%n",
-                        i, ms, r.status(), s.nodesSeen(), s.portsSeen(), withCounters, s.engine().sent() - sentBefore,
+                        i, s.mode(), ms, r.status(), s.nodesSeen(), s.portsSeen(), withCounters, s.engine().sent() - sentBefore,
                         s.engine().timeouts(), s.engine().rtt().p50Micros(), s.engine().rtt().p99Micros(),
                         s.engine().maxInFlightLocal());
                 sentBefore = s.engine().sent();

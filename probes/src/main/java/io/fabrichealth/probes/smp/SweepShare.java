@@ -36,6 +36,14 @@ public interface SweepShare {
         return 1;
     }
 
+    /**
+     * No other member walks or reads the fabric: after a full walk this agent's sweeps can be steady-state ones
+     * ({@code SweepRun.steady}), which rediscover only where the topology moved. A fleet walks as before.
+     */
+    default boolean alone() {
+        return false;
+    }
+
     /** Publishes what this agent's discovery found, for every member; replaces the previous list. */
     void publishNodes(List<FabricNode> nodes);
 
@@ -87,6 +95,11 @@ public interface SweepShare {
 
             @Override
             public boolean discoverNow(long sweep) {
+                return true;
+            }
+
+            @Override
+            public boolean alone() {
                 return true;
             }
 
