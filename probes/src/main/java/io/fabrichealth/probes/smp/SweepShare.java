@@ -87,6 +87,18 @@ public interface SweepShare {
 
     /** {@link #ALONE} under an agent name, so SweptBy shows it. */
     static SweepShare alone(String agentName) {
+        return alone(agentName, true);
+    }
+
+    /**
+     * A single agent that walks the whole fabric at every sweep, as wave 1 did, instead of steady-state sweeps: the
+     * reference load a fleet's sweeps are held to, and the bench's full sweep.
+     */
+    static SweepShare walkingAlone(String agentName) {
+        return alone(agentName, false);
+    }
+
+    private static SweepShare alone(String agentName, boolean steady) {
         return new SweepShare() {
             @Override
             public String self() {
@@ -100,7 +112,7 @@ public interface SweepShare {
 
             @Override
             public boolean alone() {
-                return true;
+                return steady;
             }
 
             @Override
@@ -142,7 +154,7 @@ public interface SweepShare {
 
             @Override
             public String toString() {
-                return "alone(" + agentName + ")";
+                return (steady ? "alone(" : "walkingAlone(") + agentName + ")";
             }
         };
     }
