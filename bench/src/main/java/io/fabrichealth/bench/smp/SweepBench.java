@@ -29,9 +29,14 @@ import java.util.regex.Pattern;
  * spent, since the single-threaded simulator is what limits every client here.
  *
  * <p>Run: {@code mvn -B -q -pl bench exec:exec@sweep} (after installing the modules). Options, as JVM properties of
- * the bench: {@code -Dsweep.rounds=N} (default 5), {@code -Dsweep.tree=PxLxAxCxH} three-tier tree (pods, leaves
+ * the bench: {@code -Dsweep.rounds=N} (default 5), {@code -Dsweep.warmup=N} full sweeps before them (default 4),
+ * {@code -Dsweep.tree=PxLxAxCxH} three-tier tree (pods, leaves
  * and aggregation switches per pod, core switches per group, HCAs per leaf; default 16x8x4x8x32: 10,240 ports) or
  * {@code LxSxH} for the two-tier tree of the SMP bench (16x8x24: 1,024 ports).
+ *
+ * <p>With {@code -Dsweep.rss=true} it measures memory instead ({@link SweepRss}): the agent on Payara Micro sweeping
+ * the fabric against bare Payara Micro, over {@code -Dsweep.rssSeconds} (default 120):
+ * {@code mvn -B -q -pl bench exec:exec@sweep-rss}.
  */
 public final class SweepBench {
     private static final Pattern FIELD = Pattern.compile("(\\w+)=([^ ]+)");
@@ -48,17 +53,20 @@ public final class SweepBench {
             System.out.println(load.before());
             Path topo;
             String host;
+            int ports;
             if (tree.length == 5) {
                 int[] t = Arrays.stream(tree).mapToInt(Integer::parseInt).toArray();
                 ThreeTierFatTree fat = new ThreeTierFatTree(t[0], t[1], t[2], t[3], t[4]);
                 topo = Topologies.threeTierFatTree(fat, work);
                 host = ThreeTierFatTree.host(1, 1, 1);
+                ports = fat.connectedPorts();
                 System.out.printf(Locale.ROOT, "fabric: three-tier fat tree %s: %d switches, %d HCAs, %d connected "
                         + "ports%n", String.join("x", tree), fat.switches(), fat.hcas(), fat.connectedPorts());
             } else {
                 topo = Topologies.fatTree(Integer.parseInt(tree[0]), Integer.parseInt(tree[1]),
                         Integer.parseInt(tree[2]), work);
                 host = "node01-01";
+                ports = 2 * Integer.parseInt(tree[0]) * (Integer.parseInt(tree[1]) + Integer.parseInt(tree[2]));
                 System.out.printf(Locale.ROOT, "fabric: two-tier fat tree %s%n", String.join("x", tree));
             }
             System.out.println("ibsim limits: " + SimLimits.of(topo) + " flags " + SimLimits.of(topo).flags());
@@ -66,7 +74,11 @@ public final class SweepBench {
             try (SimulatedFabric fabric = SimulatedFabric.start(topo, true, work.resolve("fabric"))) {
                 System.out.printf(Locale.ROOT, "ibsim+opensm up in %.1f s (opensm SUBNET UP after %s)%n",
                         (System.nanoTime() - t0) / 1e9, fabric.opensm().subnetUpAfter());
-                bench(fabric, host, work, rounds, load);
+                if (Boolean.getBoolean("sweep.rss")) {
+                    SweepRss.run(fabric, host, ports, work, Duration.ofSeconds(Long.getLong("sweep.rssSeconds", 120)));
+                } else {
+                    bench(fabric, host, work, rounds, load);
+                }
             }
             System.out.println(load.after());
         } finally {
@@ -90,6 +102,12 @@ public final class SweepBench {
                         StandardCharsets.UTF_8))) {
             String cold = sweep(to, from, "full", agent, dir);
             System.out.println("cold (fresh JVM, first walk): " + cold);
+            // A running agent sweeps every 30 s for days: its JIT is warm, a fresh JVM's is not.
+            int warmup = Integer.getInteger("sweep.warmup", 4);
+            for (int w = 0; w < warmup; w++) {
+                sweep(to, from, "full", agent, dir);
+            }
+            System.out.println("then " + warmup + " warm-up full sweeps, not counted");
             double[] java = new double[rounds];
             double[] javaCpu = new double[rounds];
             double[] tools = new double[rounds];
