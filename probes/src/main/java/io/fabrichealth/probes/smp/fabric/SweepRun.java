@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -59,6 +60,12 @@ public final class SweepRun {
     private final Map<Integer, List<Consumer<ClassPortInfo>>> pmaWaiters = new HashMap<>();
     private final List<String> problems = new ArrayList<>();
     private final Map<Long, Long> madsViaRoute = new HashMap<>();
+    /**
+     * Engine destinations named after a directed route (a NodeInfo whose node was not known yet): forgotten once the
+     * sweep is over, since the engine would otherwise keep an RTT histogram per route ever walked (half of a
+     * 10,000-port fabric's agent memory); their MADs are counted under the node's GUID by then.
+     */
+    private final Set<String> routeDestinations = new HashSet<>();
     private final boolean refreshDescriptions;
     private final LongPredicate mine;
     /** Per node, whether {@link #mine} said yes; asked once per sweep, since a fleet's answer may cost a claim. */
@@ -257,6 +264,9 @@ public final class SweepRun {
     private void nodeInfo(SmpRoute route, NodeVisit from, int fromPort, boolean explore, boolean local, Long expected) {
         Long guess = expected != null ? expected : route instanceof DrPath p ? map.guidAt(p) : null;
         String destination = guess != null ? hex(guess) : route.toString();
+        if (guess == null) {
+            routeDestinations.add(destination);
+        }
         engine.submit(MadRequests.nodeInfo(route), destination, outcome -> {
             if (outcome instanceof MadOutcome.Answer a) {
                 NodeInfo ni = (NodeInfo) a.attribute();
@@ -499,6 +509,7 @@ public final class SweepRun {
     }
 
     private SweepReport merge(Instant start, Instant end) {
+        routeDestinations.forEach(engine::forget);
         Set<Long> answered = new LinkedHashSet<>();
         Set<KnownPort> fresh = new LinkedHashSet<>();
         Map<KnownPort, Boolean> wasActive = new HashMap<>();
