@@ -218,8 +218,9 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
             if (c.targets().isEmpty()) {
                 boolean discover = share.discoverNow(sweeps);
                 Set<Long> slice = discover ? slice(share.rediscoverEvery()) : null;
-                mode = !discover ? "owned" : slice == null ? "discovery" : "rediscovery";
-                sweep = shared(discover, slice, refresh, notes);
+                boolean steady = discover && slice == null && share.alone() && !map.walkNeeded();
+                mode = !discover ? "owned" : steady ? "steady" : slice == null ? "discovery" : "rediscovery";
+                sweep = shared(discover, slice, steady, refresh, notes);
             } else {
                 sweep = SweepRun.targets(engine, map, c.targets(), refresh, clock);
             }
@@ -250,14 +251,16 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
      * A discovery or a sweep by LID of the owned nodes, under this sweep's claims (released afterwards, even when
      * the sweep fails). The fleet's node list is learnt first, so a member that never discovers knows every LID.
      */
-    private SweepReport shared(boolean discover, Set<Long> slice, boolean refresh, List<String> notes) {
+    private SweepReport shared(boolean discover, Set<Long> slice, boolean steady, boolean refresh,
+            List<String> notes) {
         map.learn(share.nodes());
         boolean fullWalk = discover && slice == null;
         SweepClaims claims = new SweepClaims(share, claimTtl(engine.settings()), fullWalk);
         SweepReport sweep;
         try {
             claims.claimOwned(map.nodes().stream().map(KnownNode::guid).toList());
-            sweep = fullWalk ? SweepRun.discover(engine, map, refresh, claims::mine, clock)
+            sweep = steady ? SweepRun.steady(engine, map, refresh, clock)
+                    : fullWalk ? SweepRun.discover(engine, map, refresh, claims::mine, clock)
                     : slice != null ? SweepRun.rolling(engine, map, slice, refresh, claims::mine, sweptSinceLastTime(), clock)
                     : SweepRun.byLid(engine, map, claims::mine, clock);
         } finally {
