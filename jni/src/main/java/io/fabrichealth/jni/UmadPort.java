@@ -26,6 +26,13 @@ public final class UmadPort extends NativeHandle {
     public static final int MAD_SIZE = 256;
     /** Smallest buffer send accepts: the common MAD header. */
     public static final int MAD_HEADER_SIZE = 24;
+    /**
+     * One slot of a {@link #recvBatch} buffer: the packed receipt (8 bytes, big-endian; read it with
+     * {@link MadReceipt#packedLength} and its siblings) and then the 256-byte MAD.
+     */
+    public static final int RECV_SLOT_SIZE = 8 + MAD_SIZE;
+    /** Offset of the MAD within a receive slot. */
+    public static final int RECV_SLOT_MAD = 8;
     public static final int CLASS_SMP_LID_ROUTED = 0x01;
     public static final int CLASS_SMP_DIRECTED_ROUTE = 0x81;
     public static final int CLASS_PERF_MGT = 0x04;
@@ -145,6 +152,38 @@ public final class UmadPort extends NativeHandle {
         }
     }
 
+    /**
+     * Like {@link #recv}, but takes up to {@code max} MADs in one crossing: waits (up to {@code timeoutMillis}) for
+     * the first, then takes only those already queued. Slot {@code i} starts at {@code i * RECV_SLOT_SIZE} (absolute;
+     * position and limit are not used or moved): the packed receipt, then the MAD at {@link #RECV_SLOT_MAD}.
+     *
+     * @return how many slots were filled, 0 when the deadline passed first
+     */
+    public int recvBatch(ByteBuffer slots, int max, int timeoutMillis) {
+        requireDirect(slots, "recv");
+        if (max < 1 || (long) max * RECV_SLOT_SIZE > slots.capacity()) {
+            throw new IllegalArgumentException("recvBatch of " + max + " needs " + (long) max * RECV_SLOT_SIZE
+                    + " bytes (RECV_SLOT_SIZE each), the buffer holds " + slots.capacity());
+        }
+        if (timeoutMillis < 0) {
+            throw new IllegalArgumentException("timeoutMillis must be >= 0");
+        }
+        lock.readLock().lock();
+        try {
+            int n = recvBatch0(openFd(), slots, max, timeoutMillis);
+            if (n == -Errno.ETIMEDOUT) {
+                return 0;
+            }
+            NativeException.check(n, "umad_recv");
+            for (int owed = inFlight.get(); !inFlight.compareAndSet(owed, Math.max(0, owed - n)); ) {
+                owed = inFlight.get();
+            }
+            return n;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
     /** Called once by {@link #close()}; waits for sends and receives in progress. */
     @Override
     protected int release(long fd) {
@@ -212,6 +251,9 @@ public final class UmadPort extends NativeHandle {
 
     /** Packed {@link MadReceipt}, or -errno (-ETIMEDOUT when the deadline passed). */
     private static native long recv0(int fd, ByteBuffer into, int offset, int capacity, int timeoutMs);
+
+    /** Slots filled (at least 1), or -errno (-ETIMEDOUT when the deadline passed). */
+    private static native int recvBatch0(int fd, ByteBuffer slots, int max, int timeoutMs);
 
     private static native int close0(int fd);
 }

@@ -7,6 +7,7 @@ import io.fabrichealth.probes.mad.MadRequest;
 import io.fabrichealth.probes.mad.MadResponse;
 import io.fabrichealth.probes.mad.MadStatusException;
 import io.fabrichealth.jni.MadReceipt;
+import io.fabrichealth.jni.UmadPort;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.HashMap;
@@ -42,11 +43,13 @@ public final class MadEngine {
     private final MadTransport transport;
     private final LongSupplier nanoClock;
     private final ByteBuffer out = ByteBuffer.allocateDirect(Mad.SIZE);
-    private final ByteBuffer in = ByteBuffer.allocateDirect(Mad.SIZE);
+    /** Answers taken per JNI crossing, at most; a full window of 128 drains in a few. */
+    static final int RECEIVE_BATCH = 32;
+    private final ByteBuffer in = ByteBuffer.allocateDirect(RECEIVE_BATCH * UmadPort.RECV_SLOT_SIZE);
     private final Map<String, Destination> destinations = new HashMap<>();
     private final ArrayDeque<Destination> ready = new ArrayDeque<>();
     private final InFlightTable inFlight = new InFlightTable();
-    private final ArrayDeque<Deadline> deadlines = new ArrayDeque<>();
+    private final DeadlineRing deadlines = new DeadlineRing();
     private final Map<Integer, Boolean> givenUp = new LinkedHashMap<>(256, 0.75f, false) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Integer, Boolean> eldest) {
@@ -71,13 +74,6 @@ public final class MadEngine {
     private long failed;
     private int maxInFlightLocal;
     private int maxInFlightPerDestination;
-
-    /** One attempt's deadline; stale once its exchange was answered or resent under another TID. */
-    private record Deadline(Exchange exchange, int tid, long at) {
-        boolean live() {
-            return exchange.inFlight && exchange.tid == tid;
-        }
-    }
 
     public MadEngine(MadTransport transport, EngineSettings settings) {
         this(transport, settings, System::nanoTime);
@@ -113,20 +109,24 @@ public final class MadEngine {
     public void run() {
         running = settings;
         try {
+            // One clock read per batch of answers: it stamps their RTTs, expires, and times the sends that follow.
+            long now = nanoClock.getAsLong();
             while (queued > 0 || !inFlight.isEmpty()) {
-                long now = nanoClock.getAsLong();
                 expire(now);
                 send(now);
                 if (queued == 0 && inFlight.isEmpty()) {
                     break;
                 }
-                now = nanoClock.getAsLong();
                 long waitNanos = waitNanos(now);
-                MadReceipt receipt = transport.receive(in, (int) TimeUnit.NANOSECONDS.toMillis(waitNanos + 999_999));
-                if (receipt != null) {
-                    handle(receipt, nanoClock.getAsLong());
-                } else {
-                    failIfStalled(nanoClock.getAsLong());
+                int n = transport.receiveBatch(in, RECEIVE_BATCH,
+                        (int) TimeUnit.NANOSECONDS.toMillis(waitNanos + 999_999));
+                now = nanoClock.getAsLong();
+                if (n == 0) {
+                    failIfStalled(now);
+                }
+                for (int i = 0; i < n; i++) {
+                    int slot = i * UmadPort.RECV_SLOT_SIZE;
+                    handle(in.getLong(slot), slot + UmadPort.RECV_SLOT_MAD, now);
                 }
             }
         } catch (RuntimeException | Error e) {
@@ -217,7 +217,7 @@ public final class MadEngine {
         sent++;
         owed++;
         inFlight.put(ex);
-        deadlines.addLast(new Deadline(ex, tid, now + s.timeout().toNanos()));
+        deadlines.addLast(ex, tid, now + s.timeout().toNanos());
         Destination d = ex.destination;
         d.sent++;
         d.inFlight++;
@@ -227,32 +227,21 @@ public final class MadEngine {
 
     /** Sent in order under one timeout, so deadlines are ordered too: expire from the head. */
     private void expire(long now) {
-        while (!deadlines.isEmpty()) {
-            Deadline first = deadlines.peekFirst();
-            if (!first.live()) {
-                deadlines.pollFirst();
-                continue;
-            }
-            if (first.at() > now) {
+        while (deadlines.skipStale()) {
+            if (deadlines.firstDeadline() > now) {
                 return;
             }
+            Exchange ex = deadlines.firstExchange();
+            givenUp.put(deadlines.firstTid(), Boolean.TRUE);
             deadlines.pollFirst();
             timeouts++;
-            givenUp.put(first.tid(), Boolean.TRUE);
-            Exchange ex = first.exchange();
             release(ex);
             retryOrFail(ex, "no answer within " + running().timeout().toMillis() + " ms");
         }
     }
 
     private long waitNanos(long now) {
-        long until = Long.MAX_VALUE;
-        for (Deadline d : deadlines) {
-            if (d.live()) {
-                until = d.at();
-                break;
-            }
-        }
+        long until = deadlines.skipStale() ? deadlines.firstDeadline() : Long.MAX_VALUE;
         EngineSettings s = running();
         boolean canSend = !ready.isEmpty() && inFlight.size() < s.window();
         if (canSend && owed < OWED_LIMIT && s.madsPerSecond() > 0) {
@@ -269,15 +258,16 @@ public final class MadEngine {
         return until == Long.MAX_VALUE ? s.timeout().toNanos() : Math.max(0, until - now);
     }
 
-    private void handle(MadReceipt receipt, long now) {
+    /** One received MAD: its packed receipt and where its 256 bytes start in {@code in}. */
+    private void handle(long receipt, int at, long now) {
         owed = Math.max(0, owed - 1);
-        if (receipt.length() < Mad.SIZE) {
+        if (MadReceipt.packedLength(receipt) < Mad.SIZE) {
             unmatched++;
             return;
         }
-        if (receipt.timedOut()) {
+        if (MadReceipt.packedStatus(receipt) == MadReceipt.STATUS_TIMED_OUT) {
             // Our own request came back unanswered (ibsim dropped it, or the kernel's send timeout expired).
-            Exchange ex = inFlight.get(in.getInt(12));
+            Exchange ex = inFlight.get(in.getInt(at + 12));
             if (ex != null) {
                 timeouts++;
                 release(ex);
@@ -291,7 +281,7 @@ public final class MadEngine {
         MadOutcome.Failed failure = null;
         boolean busy = false;
         try {
-            response = MadResponse.decode(in, 0);
+            response = MadResponse.decode(in, at);
             header = response.header();
         } catch (MadStatusException e) {
             header = e.header();
@@ -299,7 +289,7 @@ public final class MadEngine {
             failure = new MadOutcome.Failed(MadOutcome.Failure.STATUS, e.getMessage(), 0);
         } catch (MadDecodeException e) {
             try {
-                header = MadHeader.decode(in, 0);
+                header = MadHeader.decode(in, at);
             } catch (MadDecodeException notEvenAHeader) {
                 unmatched++;
                 return;
