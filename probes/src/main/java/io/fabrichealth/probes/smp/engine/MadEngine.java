@@ -56,7 +56,8 @@ public final class MadEngine {
             return size() > GIVEN_UP_MEMORY;
         }
     };
-    private final IntCountsHistogram allRtt = new IntCountsHistogram(2);
+    /** RTTs of destinations {@link #forget forgotten}; the live ones are added at {@link #stats()}, not per MAD. */
+    private final IntCountsHistogram forgottenRtt = new IntCountsHistogram(2);
     private EngineSettings settings;
     private EngineSettings running;
     private int nextTid = ThreadLocalRandom.current().nextInt();
@@ -137,9 +138,11 @@ public final class MadEngine {
 
     public EngineStats stats() {
         Map<String, RttSummary> byDestination = new TreeMap<>();
+        IntCountsHistogram allRtt = forgottenRtt.copy();
         for (Destination d : destinations.values()) {
             if (d.rtt.getTotalCount() > 0) {
                 byDestination.put(d.name, RttSummary.of(d.rtt));
+                allRtt.add(d.rtt);
             }
         }
         return new EngineStats(sent, received, timeouts, retries, late, unmatched, failed, maxInFlightLocal,
@@ -167,6 +170,7 @@ public final class MadEngine {
         if (d != null && d.queue.isEmpty() && d.inFlight == 0) {
             destinations.remove(destination);
             ready.remove(d);
+            forgottenRtt.add(d.rtt);
         }
     }
 
@@ -313,7 +317,6 @@ public final class MadEngine {
         received++;
         long rttMicros = Math.max(1, (now - ex.sentAt) / 1000);
         ex.destination.rtt.recordValue(rttMicros);
-        allRtt.recordValue(rttMicros);
         release(ex);
         if (busy) {
             retryOrFail(ex, "busy: " + failure.message());
