@@ -111,29 +111,44 @@ public final class MadEngine {
         running = settings;
         try {
             // One clock read per batch of answers: it stamps their RTTs, expires, and times the sends that follow.
+            // The loop's body is its own method: run() is entered once per sweep, too rarely for the JIT to compile
+            // it before each call spends its first thousand turns in the interpreter; step() is compiled early.
             long now = nanoClock.getAsLong();
-            while (queued > 0 || !inFlight.isEmpty()) {
-                expire(now);
-                send(now);
-                if (queued == 0 && inFlight.isEmpty()) {
-                    break;
-                }
-                long waitNanos = waitNanos(now);
-                int n = transport.receiveBatch(in, RECEIVE_BATCH,
-                        (int) TimeUnit.NANOSECONDS.toMillis(waitNanos + 999_999));
-                now = nanoClock.getAsLong();
-                if (n == 0) {
-                    failIfStalled(now);
-                }
-                for (int i = 0; i < n; i++) {
-                    int slot = i * UmadPort.RECV_SLOT_SIZE;
-                    handle(in.getLong(slot), slot + UmadPort.RECV_SLOT_MAD, now);
-                }
+            while (now != DONE) {
+                now = step(now);
             }
         } catch (RuntimeException | Error e) {
             abandon();
             throw e;
         }
+    }
+
+    /** What {@link #step} returns when nothing is queued or outstanding any more. */
+    private static final long DONE = Long.MIN_VALUE;
+
+    /** Expires, sends, takes one batch of answers and handles them; returns the clock after, or {@link #DONE}. */
+    private long step(long now) {
+        if (queued == 0 && inFlight.isEmpty()) {
+            return DONE;
+        }
+        expire(now);
+        send(now);
+        if (queued == 0 && inFlight.isEmpty()) {
+            return DONE;
+        }
+        long waitNanos = waitNanos(now);
+        // No more than are owed: a look for an answer that cannot be there costs a umad_recv.
+        int n = transport.receiveBatch(in, Math.max(1, Math.min(RECEIVE_BATCH, owed)),
+                (int) TimeUnit.NANOSECONDS.toMillis(waitNanos + 999_999));
+        long after = nanoClock.getAsLong();
+        if (n == 0) {
+            failIfStalled(after);
+        }
+        for (int i = 0; i < n; i++) {
+            int slot = i * UmadPort.RECV_SLOT_SIZE;
+            handle(in.getLong(slot), slot + UmadPort.RECV_SLOT_MAD, after);
+        }
+        return after == DONE ? DONE + 1 : after;
     }
 
     public EngineStats stats() {
