@@ -3,7 +3,7 @@ package io.fabrichealth.jni;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.concurrent.locks.StampedLock;
 
 /**
  * An open umad port: register agents, send MADs, receive answers with the caller's own deadline.
@@ -42,7 +42,8 @@ public final class UmadPort extends NativeHandle {
 
     private final String ca;
     private final int port;
-    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    /** Sends and receives share it, close() takes it alone; a stamp costs less per MAD than a reentrant lock. */
+    private final StampedLock lock = new StampedLock();
     /** Sends not yet matched by a receive; only used to drain umad2sim before close. */
     private final AtomicInteger inFlight = new AtomicInteger();
 
@@ -83,13 +84,13 @@ public final class UmadPort extends NativeHandle {
         if (classVersion < 1 || classVersion > 0xFF) {
             throw new IllegalArgumentException("class version must be 1..255, got " + classVersion);
         }
-        lock.readLock().lock();
+        long stamp = lock.readLock();
         try {
             return (int) NativeException.check(register0(openFd(), mgmtClass, classVersion),
                     String.format("umad_register(class 0x%02x, version %d)", mgmtClass, classVersion),
                     rc -> "is another agent already registered for this class?");
         } finally {
-            lock.readLock().unlock();
+            lock.unlockRead(stamp);
         }
     }
 
@@ -112,14 +113,14 @@ public final class UmadPort extends NativeHandle {
         if (timeoutMs < 0 || retries < 0) {
             throw new IllegalArgumentException("timeoutMs and retries must be >= 0");
         }
-        lock.readLock().lock();
+        long stamp = lock.readLock();
         try {
             int rc = send0(openFd(), agentId, mad, mad.position(), length, to.lid(), to.qpn(), to.qkey(),
                     to.sl(), to.pkeyIndex(), timeoutMs, retries);
             NativeException.check(rc, "umad_send(agent " + agentId + ", lid " + to.lid() + ")");
             inFlight.incrementAndGet();
         } finally {
-            lock.readLock().unlock();
+            lock.unlockRead(stamp);
         }
     }
 
@@ -138,7 +139,7 @@ public final class UmadPort extends NativeHandle {
         if (timeoutMillis < 0) {
             throw new IllegalArgumentException("timeoutMillis must be >= 0");
         }
-        lock.readLock().lock();
+        long stamp = lock.readLock();
         try {
             long packed = recv0(openFd(), into, into.position(), MAD_SIZE, timeoutMillis);
             if (packed == -Errno.ETIMEDOUT) {
@@ -148,7 +149,7 @@ public final class UmadPort extends NativeHandle {
             inFlight.updateAndGet(n -> Math.max(0, n - 1));
             return MadReceipt.unpack(packed);
         } finally {
-            lock.readLock().unlock();
+            lock.unlockRead(stamp);
         }
     }
 
@@ -168,7 +169,7 @@ public final class UmadPort extends NativeHandle {
         if (timeoutMillis < 0) {
             throw new IllegalArgumentException("timeoutMillis must be >= 0");
         }
-        lock.readLock().lock();
+        long stamp = lock.readLock();
         try {
             int n = recvBatch0(openFd(), slots, max, timeoutMillis);
             if (n == -Errno.ETIMEDOUT) {
@@ -180,21 +181,21 @@ public final class UmadPort extends NativeHandle {
             }
             return n;
         } finally {
-            lock.readLock().unlock();
+            lock.unlockRead(stamp);
         }
     }
 
     /** Called once by {@link #close()}; waits for sends and receives in progress. */
     @Override
     protected int release(long fd) {
-        lock.writeLock().lock();
+        long stamp = lock.writeLock();
         try {
             if (SimulatorGuard.preloaded()) {
                 drainSimulator((int) fd);
             }
             return close0((int) fd);
         } finally {
-            lock.writeLock().unlock();
+            lock.unlockWrite(stamp);
         }
     }
 
