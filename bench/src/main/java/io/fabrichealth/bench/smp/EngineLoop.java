@@ -47,20 +47,14 @@ public final class EngineLoop {
                 }
             };
             // The agent is a long-running JVM: measure compiled code, not the interpreter or C2 at work. The JIT
-            // shares the client's one pinned core, so warm up until it has compiled nothing for a second
-            // (at least -Dsmp.warmupMillis, default 3 s; at most 20 s).
-            java.lang.management.CompilationMXBean jit = java.lang.management.ManagementFactory.getCompilationMXBean();
+            // shares the client's one pinned core, so warm up until it has compiled nothing and used no CPU for a
+            // second (at least -Dsmp.warmupMillis, default 3 s; at most 30 s).
+            JitQuiet jit = new JitQuiet();
             long start = System.nanoTime();
             long minNanos = Long.getLong("smp.warmupMillis", 3000) * 1_000_000;
-            long quietSince = System.nanoTime();
-            long compiled = jit.getTotalCompilationTime();
-            while (System.nanoTime() - start < 20_000_000_000L) {
+            while (System.nanoTime() - start < 30_000_000_000L) {
                 batch(engine, requests, names, 5_000, done);
-                long now = System.nanoTime();
-                if (jit.getTotalCompilationTime() != compiled) {
-                    compiled = jit.getTotalCompilationTime();
-                    quietSince = now;
-                } else if (now - start >= minNanos && now - quietSince >= 1_000_000_000L) {
+                if (jit.quietFor(1_000_000_000L) && System.nanoTime() - start >= minNanos) {
                     break;
                 }
             }
