@@ -146,7 +146,16 @@ public final class MadEngine {
         }
         for (int i = 0; i < n; i++) {
             int slot = i * UmadPort.RECV_SLOT_SIZE;
-            handle(in.getLong(slot), slot + UmadPort.RECV_SLOT_MAD, after);
+            try {
+                handle(in.getLong(slot), slot + UmadPort.RECV_SLOT_MAD, after);
+            } catch (RuntimeException | Error e) {
+                // A callback threw and run() abandons everything: the rest of this batch answers given-up
+                // requests, so they count as late, as they would have had they arrived after.
+                int rest = n - i - 1;
+                late += rest;
+                owed = Math.max(0, owed - rest);
+                throw e;
+            }
         }
         return after == DONE ? DONE + 1 : after;
     }
