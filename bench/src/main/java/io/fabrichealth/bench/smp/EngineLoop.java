@@ -59,23 +59,17 @@ public final class EngineLoop {
                 }
             }
             EngineStats before = engine.stats();
-            long cpu0 = processCpuNanos();
+            long cpu0 = ProcessCpu.nanos();
             long t0 = System.nanoTime();
             batch(engine, requests, names, total, done);
             double seconds = (System.nanoTime() - t0) / 1e9;
-            double cpuMicrosPerMad = (processCpuNanos() - cpu0) / 1e3 / total;
+            double cpuMicrosPerMad = (ProcessCpu.nanos() - cpu0) / 1e3 / total;
             EngineStats after = engine.stats();
             System.out.printf(Locale.ROOT, "mads=%d seconds=%.6f mads_per_second=%.1f timeouts=%d maxLocal=%d "
                     + "maxPerDest=%d cpu_us_per_mad=%.2f%n", after.sent() - before.sent(), seconds, total / seconds,
                     after.timeouts() - before.timeouts(), after.maxInFlightLocal(), after.maxInFlightPerDestination(),
                     cpuMicrosPerMad);
         }
-    }
-
-    /** CPU of the whole JVM (all threads: umad2sim's, the JIT's, GC), as getrusage counts it for the C loop. */
-    private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
-                .getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     static void batch(MadEngine engine, MadRequest[] requests, String[] names, long count,

@@ -247,7 +247,7 @@ public final class SmpBench {
     private static List<String> javaCommand(Class<?> main, List<String> args, List<String> prefix) {
         List<String> cmd = new ArrayList<>(prefix);
         cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-Xmx512m"));
+                "-XX:+UseSerialGC", "-Xmx512m", "-XX:-UseDynamicNumberOfCompilerThreads"));
         String opts = System.getProperty("smp.javaOpts", "").trim();
         if (!opts.isEmpty()) {
             cmd.addAll(List.of(opts.split("\\s+")));
