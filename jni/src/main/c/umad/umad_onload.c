@@ -34,6 +34,7 @@ static jintArray abi0(JNIEnv *env, jclass cls)
 		sizeof(struct ib_mad_addr),
 		io_fabrichealth_jni_UmadPort_MAD_SIZE,
 		UMAD_CA_NAME_LEN,
+		io_fabrichealth_jni_UmadPort_RECV_SLOT_SIZE,
 	};
 
 	(void)cls;

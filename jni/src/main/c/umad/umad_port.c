@@ -105,20 +105,15 @@ static jlong pack_receipt(int length, uint32_t status, int agent, uint16_t lid)
 /*
  * Takes a queued answer, or waits on our own deadline: umad_poll (which umad2sim implements
  * with a timed condition wait), then a non-blocking umad_recv. ibsim may stall ("Wait 3") and
- * never answer, so the deadline is the only thing that ends the wait.
+ * never answer, so the deadline is the only thing that ends the wait. Writes the MAD at dst
+ * and returns the packed receipt, or -errno (-ETIMEDOUT when the deadline passed).
  */
-static jlong recv0(JNIEnv *env, jclass cls, jint fd, jobject buffer, jint offset, jint capacity,
-		   jint timeout_ms)
+static jlong recv_one(int fd, uint8_t *dst, int timeout_ms)
 {
 	int64_t deadline = now_ns() + (int64_t)timeout_ms * 1000000;
 	struct umad_frame frame;
-	void *dst;
 	int agent, length, rc;
 
-	(void)cls;
-	dst = fh_direct_range(env, buffer, offset, capacity);
-	if (!dst || capacity < MAD_SIZE)
-		return -EINVAL;
 	for (int polled = 0;; polled = 1) {
 		/*
 		 * Look before waiting: with a window of MADs in flight an answer is usually queued
@@ -162,6 +157,63 @@ static jlong recv0(JNIEnv *env, jclass cls, jint fd, jobject buffer, jint offset
 	}
 }
 
+static jlong recv0(JNIEnv *env, jclass cls, jint fd, jobject buffer, jint offset, jint capacity,
+		   jint timeout_ms)
+{
+	void *dst;
+
+	(void)cls;
+	dst = fh_direct_range(env, buffer, offset, capacity);
+	if (!dst || capacity < MAD_SIZE)
+		return -EINVAL;
+	return recv_one(fd, dst, timeout_ms);
+}
+
+static void put_be64(uint8_t *p, uint64_t v)
+{
+	for (int i = 7; i >= 0; i--, v >>= 8)
+		p[i] = (uint8_t)v;
+}
+
+/*
+ * Up to max MADs in one crossing: waits for the first as recv0 does, then takes only those
+ * already queued (umad_recv with timeout 0 never blocks). Slot i of the buffer holds the packed
+ * receipt (8 bytes, big-endian, like the MAD) and then the 256-byte MAD. Returns how many slots
+ * were filled, or -errno when none was. An error after the first MAD ends the batch; the next
+ * call reports it.
+ */
+static jint recvBatch0(JNIEnv *env, jclass cls, jint fd, jobject buffer, jint max, jint timeout_ms)
+{
+	const int slot = io_fabrichealth_jni_UmadPort_RECV_SLOT_SIZE;
+	struct umad_frame frame;
+	uint8_t *dst;
+	jlong first;
+	int n, agent, length;
+
+	(void)cls;
+	if (max < 1)
+		return -EINVAL;
+	dst = fh_direct_range(env, buffer, 0, max * slot);
+	if (!dst)
+		return -EINVAL;
+	first = recv_one(fd, dst + 8, timeout_ms);
+	if (first < 0)
+		return (jint)first;
+	put_be64(dst, (uint64_t)first);
+	for (n = 1; n < max; n++) {
+		length = MAD_SIZE;
+		agent = umad_recv(fd, &frame, &length, 0);
+		if (agent < 0)
+			break;
+		if (length > MAD_SIZE)
+			length = MAD_SIZE;
+		memcpy(dst + n * slot + 8, umad_get_mad(&frame), length);
+		put_be64(dst + n * slot, (uint64_t)pack_receipt(length, (uint32_t)umad_status(&frame), agent,
+							       ntohs(umad_get_mad_addr(&frame)->lid)));
+	}
+	return n;
+}
+
 static jint close0(JNIEnv *env, jclass cls, jint fd)
 {
 	(void)env;
@@ -174,6 +226,7 @@ const JNINativeMethod fhumad_port_methods[] = {
 	{ "register0", "(III)I", (void *)register0 },
 	{ "send0", "(IILjava/nio/ByteBuffer;IIIIIIIII)I", (void *)send0 },
 	{ "recv0", "(ILjava/nio/ByteBuffer;III)J", (void *)recv0 },
+	{ "recvBatch0", "(ILjava/nio/ByteBuffer;II)I", (void *)recvBatch0 },
 	{ "close0", "(I)I", (void *)close0 },
 };
 const int fhumad_port_method_count = FH_ARRAY_LEN(fhumad_port_methods);

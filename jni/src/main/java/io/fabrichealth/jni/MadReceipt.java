@@ -14,8 +14,34 @@ public record MadReceipt(int length, int status, int agentId, int remoteLid) {
 
     /** Decodes recv0's packed result: see umad_port.c for the layout. */
     static MadReceipt unpack(long packed) {
-        return new MadReceipt((int) (packed >>> 48) & 0x1FF, (int) (packed >>> 16) & 0xFFFF,
-                (int) (packed >>> 32) & 0xFFFF, (int) packed & 0xFFFF);
+        return new MadReceipt(packedLength(packed), packedStatus(packed), packedAgentId(packed),
+                packedRemoteLid(packed));
+    }
+
+    /** This receipt packed as recv0 packs it (the inverse of {@link #unpack}). */
+    public long packed() {
+        return ((long) (length & 0x1FF) << 48) | ((long) (agentId & 0xFFFF) << 32) | ((long) (status & 0xFFFF) << 16)
+                | (remoteLid & 0xFFFF);
+    }
+
+    /** MAD bytes written, from a packed receipt ({@link UmadPort#recvBatch}'s slots): no object per MAD. */
+    public static int packedLength(long packed) {
+        return (int) (packed >>> 48) & 0x1FF;
+    }
+
+    /** umad_status from a packed receipt. */
+    public static int packedStatus(long packed) {
+        return (int) (packed >>> 16) & 0xFFFF;
+    }
+
+    /** Agent id from a packed receipt. */
+    public static int packedAgentId(long packed) {
+        return (int) (packed >>> 32) & 0xFFFF;
+    }
+
+    /** Source LID from a packed receipt. */
+    public static int packedRemoteLid(long packed) {
+        return (int) packed & 0xFFFF;
     }
 
     /** The bytes are our own request, returned because no answer came. */

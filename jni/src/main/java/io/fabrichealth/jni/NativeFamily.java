@@ -23,7 +23,7 @@ public enum NativeFamily {
         String problem() {
             return AbiCheck.problem(libraryFileName(), umadAbi0(), "binding version", UMAD_BINDING_VERSION,
                     "sizeof(struct ib_user_mad)", 64, "sizeof(struct ib_mad_addr)", 44, "MAD size", 256,
-                    "UMAD_CA_NAME_LEN", 20);
+                    "UMAD_CA_NAME_LEN", 20, "receive slot size", UmadPort.RECV_SLOT_SIZE);
         }
     },
     VERBS("fhverbs", "libibverbs1 librdmacm1") {
@@ -89,7 +89,7 @@ public enum NativeFamily {
     };
 
     /** Bumped when a family's C side changes in a way Java must know about (C reports them back). */
-    static final int UMAD_BINDING_VERSION = 1;
+    static final int UMAD_BINDING_VERSION = 2;
     static final int VERBS_BINDING_VERSION = 3;
     static final int FABRIC_BINDING_VERSION = 2;
     static final int RDS_BINDING_VERSION = 3;

@@ -3,7 +3,7 @@ package io.fabrichealth.jni;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.concurrent.locks.StampedLock;
 
 /**
  * An open umad port: register agents, send MADs, receive answers with the caller's own deadline.
@@ -26,6 +26,13 @@ public final class UmadPort extends NativeHandle {
     public static final int MAD_SIZE = 256;
     /** Smallest buffer send accepts: the common MAD header. */
     public static final int MAD_HEADER_SIZE = 24;
+    /**
+     * One slot of a {@link #recvBatch} buffer: the packed receipt (8 bytes, big-endian; read it with
+     * {@link MadReceipt#packedLength} and its siblings) and then the 256-byte MAD.
+     */
+    public static final int RECV_SLOT_SIZE = 8 + MAD_SIZE;
+    /** Offset of the MAD within a receive slot. */
+    public static final int RECV_SLOT_MAD = 8;
     public static final int CLASS_SMP_LID_ROUTED = 0x01;
     public static final int CLASS_SMP_DIRECTED_ROUTE = 0x81;
     public static final int CLASS_PERF_MGT = 0x04;
@@ -35,7 +42,8 @@ public final class UmadPort extends NativeHandle {
 
     private final String ca;
     private final int port;
-    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    /** Sends and receives share it, close() takes it alone; a stamp costs less per MAD than a reentrant lock. */
+    private final StampedLock lock = new StampedLock();
     /** Sends not yet matched by a receive; only used to drain umad2sim before close. */
     private final AtomicInteger inFlight = new AtomicInteger();
 
@@ -76,13 +84,13 @@ public final class UmadPort extends NativeHandle {
         if (classVersion < 1 || classVersion > 0xFF) {
             throw new IllegalArgumentException("class version must be 1..255, got " + classVersion);
         }
-        lock.readLock().lock();
+        long stamp = lock.readLock();
         try {
             return (int) NativeException.check(register0(openFd(), mgmtClass, classVersion),
                     String.format("umad_register(class 0x%02x, version %d)", mgmtClass, classVersion),
                     rc -> "is another agent already registered for this class?");
         } finally {
-            lock.readLock().unlock();
+            lock.unlockRead(stamp);
         }
     }
 
@@ -105,14 +113,14 @@ public final class UmadPort extends NativeHandle {
         if (timeoutMs < 0 || retries < 0) {
             throw new IllegalArgumentException("timeoutMs and retries must be >= 0");
         }
-        lock.readLock().lock();
+        long stamp = lock.readLock();
         try {
             int rc = send0(openFd(), agentId, mad, mad.position(), length, to.lid(), to.qpn(), to.qkey(),
                     to.sl(), to.pkeyIndex(), timeoutMs, retries);
             NativeException.check(rc, "umad_send(agent " + agentId + ", lid " + to.lid() + ")");
             inFlight.incrementAndGet();
         } finally {
-            lock.readLock().unlock();
+            lock.unlockRead(stamp);
         }
     }
 
@@ -131,7 +139,7 @@ public final class UmadPort extends NativeHandle {
         if (timeoutMillis < 0) {
             throw new IllegalArgumentException("timeoutMillis must be >= 0");
         }
-        lock.readLock().lock();
+        long stamp = lock.readLock();
         try {
             long packed = recv0(openFd(), into, into.position(), MAD_SIZE, timeoutMillis);
             if (packed == -Errno.ETIMEDOUT) {
@@ -141,21 +149,53 @@ public final class UmadPort extends NativeHandle {
             inFlight.updateAndGet(n -> Math.max(0, n - 1));
             return MadReceipt.unpack(packed);
         } finally {
-            lock.readLock().unlock();
+            lock.unlockRead(stamp);
+        }
+    }
+
+    /**
+     * Like {@link #recv}, but takes up to {@code max} MADs in one crossing: waits (up to {@code timeoutMillis}) for
+     * the first, then takes only those already queued. Slot {@code i} starts at {@code i * RECV_SLOT_SIZE} (absolute;
+     * position and limit are not used or moved): the packed receipt, then the MAD at {@link #RECV_SLOT_MAD}.
+     *
+     * @return how many slots were filled, 0 when the deadline passed first
+     */
+    public int recvBatch(ByteBuffer slots, int max, int timeoutMillis) {
+        requireDirect(slots, "recv");
+        if (max < 1 || (long) max * RECV_SLOT_SIZE > slots.capacity()) {
+            throw new IllegalArgumentException("recvBatch of " + max + " needs " + (long) max * RECV_SLOT_SIZE
+                    + " bytes (RECV_SLOT_SIZE each), the buffer holds " + slots.capacity());
+        }
+        if (timeoutMillis < 0) {
+            throw new IllegalArgumentException("timeoutMillis must be >= 0");
+        }
+        long stamp = lock.readLock();
+        try {
+            int n = recvBatch0(openFd(), slots, max, timeoutMillis);
+            if (n == -Errno.ETIMEDOUT) {
+                return 0;
+            }
+            NativeException.check(n, "umad_recv");
+            for (int owed = inFlight.get(); !inFlight.compareAndSet(owed, Math.max(0, owed - n)); ) {
+                owed = inFlight.get();
+            }
+            return n;
+        } finally {
+            lock.unlockRead(stamp);
         }
     }
 
     /** Called once by {@link #close()}; waits for sends and receives in progress. */
     @Override
     protected int release(long fd) {
-        lock.writeLock().lock();
+        long stamp = lock.writeLock();
         try {
             if (SimulatorGuard.preloaded()) {
                 drainSimulator((int) fd);
             }
             return close0((int) fd);
         } finally {
-            lock.writeLock().unlock();
+            lock.unlockWrite(stamp);
         }
     }
 
@@ -212,6 +252,9 @@ public final class UmadPort extends NativeHandle {
 
     /** Packed {@link MadReceipt}, or -errno (-ETIMEDOUT when the deadline passed). */
     private static native long recv0(int fd, ByteBuffer into, int offset, int capacity, int timeoutMs);
+
+    /** Slots filled (at least 1), or -errno (-ETIMEDOUT when the deadline passed). */
+    private static native int recvBatch0(int fd, ByteBuffer slots, int max, int timeoutMs);
 
     private static native int close0(int fd);
 }

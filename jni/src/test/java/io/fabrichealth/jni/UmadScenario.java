@@ -49,6 +49,33 @@ public final class UmadScenario {
         exchange("pma", port, pma, TestMads.pmaClassPortInfo(0xAB000004L), MadAddress.gsi(ownLid), rx, 2000);
         print("pma.attribute", rx.getShort(16));
 
+        // Eight out at once, then as many per recvBatch as are queued: each slot its own receipt and MAD.
+        ByteBuffer slots = ByteBuffer.allocateDirect(8 * UmadPort.RECV_SLOT_SIZE);
+        for (int i = 0; i < 8; i++) {
+            port.send(dr, TestMads.drNodeInfo(0xAB100000L + i), MadAddress.directedRoute());
+        }
+        java.util.TreeSet<String> tids = new java.util.TreeSet<>();
+        java.util.TreeSet<String> receipts = new java.util.TreeSet<>();
+        int calls = 0;
+        int most = 0;
+        for (int got = 0; got < 8 && calls < 50; calls++) {
+            int n = port.recvBatch(slots, 8 - got, 2000);
+            most = Math.max(most, n);
+            for (int i = 0; i < n; i++) {
+                long packed = slots.getLong(i * UmadPort.RECV_SLOT_SIZE);
+                int mad = i * UmadPort.RECV_SLOT_SIZE + UmadPort.RECV_SLOT_MAD;
+                tids.add(String.format("0x%08x", slots.getInt(mad + 12)));
+                receipts.add("length " + MadReceipt.packedLength(packed) + " status " + MadReceipt.packedStatus(packed)
+                        + " agent " + MadReceipt.packedAgentId(packed) + " method " + String.format("0x%02x",
+                        slots.get(mad + 3)));
+            }
+            got += n;
+        }
+        print("batch.tids", String.join(",", tids));
+        print("batch.receipts", String.join(",", receipts));
+        print("batch.calls", calls);
+        print("batch.most", most);
+
         // ibsim reads the console and the MADs in one loop: retry until the fault is in place.
         console(console, "Error \"Hca1\"[1] 100 17");
         AtomicInteger attempts = new AtomicInteger();

@@ -49,6 +49,11 @@ class UmadUnderIbsimTest {
             assertThat(seen).containsEntry("lid.status", "0").containsEntry("lid.remoteLid", Integer.toString(OWN_LID))
                     .containsEntry("lid.nodeGuid", guid(localNode, "Guid"))
                     .containsEntry("lid.agent", seen.get("agents").split(",")[1]);
+            // recvBatch: all eight answers, each in its own slot with its own receipt (how many per call is timing).
+            assertThat(seen).containsEntry("batch.tids", "0xab100000,0xab100001,0xab100002,0xab100003,0xab100004,"
+                    + "0xab100005,0xab100006,0xab100007")
+                    .containsEntry("batch.receipts", "length 256 status 0 agent " + seen.get("agents").split(",")[0]
+                            + " method 0x81");
             assertThat(seen).containsEntry("pma.status", "0").containsEntry("pma.method", "0x81")
                     .containsEntry("pma.attribute", "1").containsEntry("pma.agent", seen.get("agents").split(",")[2]);
             // a dropped MAD comes back as our own request with status 110

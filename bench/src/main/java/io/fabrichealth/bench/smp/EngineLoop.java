@@ -47,41 +47,29 @@ public final class EngineLoop {
                 }
             };
             // The agent is a long-running JVM: measure compiled code, not the interpreter or C2 at work. The JIT
-            // shares the client's one pinned core, so warm up until it has compiled nothing for a second
-            // (at least -Dsmp.warmupMillis, default 3 s; at most 20 s).
-            java.lang.management.CompilationMXBean jit = java.lang.management.ManagementFactory.getCompilationMXBean();
+            // shares the client's one pinned core, so warm up until it has compiled nothing and used no CPU for a
+            // second (at least -Dsmp.warmupMillis, default 3 s; at most 30 s).
+            JitQuiet jit = new JitQuiet();
             long start = System.nanoTime();
             long minNanos = Long.getLong("smp.warmupMillis", 3000) * 1_000_000;
-            long quietSince = System.nanoTime();
-            long compiled = jit.getTotalCompilationTime();
-            while (System.nanoTime() - start < 20_000_000_000L) {
+            while (System.nanoTime() - start < 30_000_000_000L) {
                 batch(engine, requests, names, 5_000, done);
-                long now = System.nanoTime();
-                if (jit.getTotalCompilationTime() != compiled) {
-                    compiled = jit.getTotalCompilationTime();
-                    quietSince = now;
-                } else if (now - start >= minNanos && now - quietSince >= 1_000_000_000L) {
+                if (jit.quietFor(1_000_000_000L) && System.nanoTime() - start >= minNanos) {
                     break;
                 }
             }
             EngineStats before = engine.stats();
-            long cpu0 = processCpuNanos();
+            long cpu0 = ProcessCpu.nanos();
             long t0 = System.nanoTime();
             batch(engine, requests, names, total, done);
             double seconds = (System.nanoTime() - t0) / 1e9;
-            double cpuMicrosPerMad = (processCpuNanos() - cpu0) / 1e3 / total;
+            double cpuMicrosPerMad = (ProcessCpu.nanos() - cpu0) / 1e3 / total;
             EngineStats after = engine.stats();
             System.out.printf(Locale.ROOT, "mads=%d seconds=%.6f mads_per_second=%.1f timeouts=%d maxLocal=%d "
                     + "maxPerDest=%d cpu_us_per_mad=%.2f%n", after.sent() - before.sent(), seconds, total / seconds,
                     after.timeouts() - before.timeouts(), after.maxInFlightLocal(), after.maxInFlightPerDestination(),
                     cpuMicrosPerMad);
         }
-    }
-
-    /** CPU of the whole JVM (all threads: umad2sim's, the JIT's, GC), as getrusage counts it for the C loop. */
-    private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
-                .getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     static void batch(MadEngine engine, MadRequest[] requests, String[] names, long count,

@@ -1,5 +1,6 @@
 package io.fabrichealth.bench.smp;
 
+import io.fabrichealth.bench.MachineLoad;
 import io.fabrichealth.testbed.SimulatedFabric;
 import io.fabrichealth.testbed.Topologies;
 import io.fabrichealth.testbed.ToolResult;
@@ -9,7 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -22,14 +23,17 @@ import java.util.regex.Pattern;
  * The SMP benchmark, on one simulated fat tree (ibsim + opensm) in one run:
  * <ol>
  *   <li>MAD/s of the Java engine ({@link EngineLoop}) against the C reference loop (smp_baseline.c, same umad
- *       calls), at 1 in flight, 2 per destination, and 128 on the port. Rounds alternate; best of each.</li>
+ *       calls), at 1 in flight, 2 per destination, and 128 on the port. Rounds alternate; every round is printed
+ *       with the run queue beside it, then the best of each side and the median of the per-round ratios.</li>
  *   <li>A full sweep by the agent's probe ({@link SweepLoop}) against {@code ibnetdiscover} plus
  *       {@code ibqueryerrors} on the same fabric.</li>
  * </ol>
  * Run: {@code mvn -B -q -pl bench exec:exec@smp} (after installing config, jni, probes, testbed).
  * Options, as JVM properties of the bench ({@code MAVEN_OPTS} does not reach it; run the class directly with
  * {@code java -cp ...} to pass them): {@code -Dsmp.mads=N} per measured run (default 50000), {@code -Dsmp.rounds=N}
- * (default 7), {@code -Dsmp.tree=LxSxH} fat tree (default 16x8x24: 1,024 linked ports).
+ * (default 7), {@code -Dsmp.tree=LxSxH} fat tree (default 16x8x24: 1,024 linked ports), {@code -Dsmp.modes=1,2,128}
+ * which comparisons, {@code -Dsmp.sweep=false} to skip the sweep, {@code -Dsmp.javaOpts=...} extra options for the
+ * Java client (a JFR recording), {@code -Dsmp.wrap=...} a profiler command to run both clients under.
  */
 public final class SmpBench {
     private static final Path C_SOURCE = Path.of(System.getProperty("bench.c.dir", "bench/src/main/c/smp"),
@@ -61,36 +65,53 @@ public final class SmpBench {
 
     private static void bench(Path work, long mads, int rounds, String[] tree) throws Exception {
         // The two cores are shared: say how busy they were, so a reader can judge the ratios.
-        System.out.println("load average before: " + Files.readString(Path.of("/proc/loadavg")).trim());
-        Path baseline = compile(work);
-        Path topo = Topologies.fatTree(Integer.parseInt(tree[0]), Integer.parseInt(tree[1]),
-                Integer.parseInt(tree[2]), work);
-        String host = "node01-01";
-        try (SimulatedFabric fabric = SimulatedFabric.start(topo, true, work.resolve("fabric"))) {
-            pin(fabric.ibsim().pid(), SIMULATOR_CPU);
-            ToolResult ibnet = fabric.tool(host, Duration.ofSeconds(120), "ibnetdiscover");
-            List<String> switches = lids(SWITCH_LID, ibnet.stdout());
-            List<String> cas = lids(CA_LID, ibnet.stdout());
-            List<String> all = new ArrayList<>(switches);
-            all.addAll(cas);
-            System.out.printf(Locale.ROOT, "fabric: fat tree %s, %d switches, %d CAs, ibsim+opensm%n",
-                    String.join("x", tree), switches.size(), cas.size());
+        try (MachineLoad load = MachineLoad.start()) {
+            System.out.println(load.before());
+            Path baseline = compile(work);
+            Path topo = Topologies.fatTree(Integer.parseInt(tree[0]), Integer.parseInt(tree[1]),
+                    Integer.parseInt(tree[2]), work);
+            String host = "node01-01";
+            String modes = System.getProperty("smp.modes", "1,2,128");
+            try (SimulatedFabric fabric = SimulatedFabric.start(topo, true, work.resolve("fabric"))) {
+                pin(fabric.ibsim().pid(), SIMULATOR_CPU);
+                ToolResult ibnet = fabric.tool(host, Duration.ofSeconds(120), "ibnetdiscover");
+                List<String> switches = lids(SWITCH_LID, ibnet.stdout());
+                List<String> cas = lids(CA_LID, ibnet.stdout());
+                List<String> all = new ArrayList<>(switches);
+                all.addAll(cas);
+                System.out.printf(Locale.ROOT, "fabric: fat tree %s, %d switches, %d CAs, ibsim+opensm%n",
+                        String.join("x", tree), switches.size(), cas.size());
 
-            System.out.println("ibsim pinned to cpu " + SIMULATOR_CPU + ", every client to cpu " + CLIENT_CPU
-                    + "; best of " + rounds + " alternating rounds, and the median of the per-round ratios");
-            System.out.printf(Locale.ROOT, "%-26s %12s %12s %8s %9s %7s %7s%n", "MAD/s (NodeInfo, LID-routed)", "java",
-                    "C", "java/C", "median", "us/MAD", "C us/MAD");
-            compare(fabric, host, work, baseline, "1 in flight", mads, 1, 1, switches.subList(0, 1), rounds);
-            compare(fabric, host, work, baseline, "2 per destination", mads, 64, 2, switches, rounds);
-            compare(fabric, host, work, baseline, "128 local (2 per dest.)", mads, 128, 2,
-                    all.subList(0, Math.min(all.size(), 128)), rounds);
-            System.out.println("goal: java/C >= 0.95x");
+                System.out.println("ibsim pinned to cpu " + SIMULATOR_CPU + ", every client to cpu " + CLIENT_CPU
+                        + "; " + rounds + " alternating rounds (C, then Java) of " + mads + " MADs each");
+                List<String> table = new ArrayList<>();
+                if (modes.contains("1")) {
+                    table.add(compare(fabric, host, work, baseline, "1 in flight", mads, 1, 1,
+                            switches.subList(0, 1), rounds, load));
+                }
+                if (modes.contains("2")) {
+                    table.add(compare(fabric, host, work, baseline, "2 per destination", mads, 64, 2, switches,
+                            rounds, load));
+                }
+                if (modes.contains("128")) {
+                    table.add(compare(fabric, host, work, baseline, "128 local (2 per dest.)", mads, 128, 2,
+                            all.subList(0, Math.min(all.size(), 128)), rounds, load));
+                }
+                System.out.printf(Locale.ROOT, "%-26s %10s %10s %7s %8s %8s %8s %9s%n",
+                        "MAD/s (NodeInfo, LID-routed)", "java best", "C best", "best", "median", "us/MAD", "C us/MAD",
+                        "cpu j/C");
+                table.forEach(System.out::println);
+                System.out.println("median: of the per-round java/C ratios; us/MAD: median of rounds, process CPU "
+                        + "(user+sys, all threads); goal: median >= 0.95x and cpu j/C <= 1.05x");
 
-            // The sweep races two tools that run as they please, so nothing is pinned for it.
-            pin(fabric.ibsim().pid(), "0,1");
-            sweep(fabric, host, work, rounds);
+                if (Boolean.parseBoolean(System.getProperty("smp.sweep", "true"))) {
+                    // The sweep races two tools that run as they please, so nothing is pinned for it.
+                    pin(fabric.ibsim().pid(), "0,1");
+                    sweep(fabric, host, work, rounds);
+                }
+            }
+            System.out.println(load.after());
         }
-        System.out.println("load average after: " + Files.readString(Path.of("/proc/loadavg")).trim());
     }
 
     /**
@@ -112,26 +133,56 @@ public final class SmpBench {
         }
     }
 
-    private static void compare(SimulatedFabric fabric, String host, Path work, Path baseline, String label,
-            long total, int window, int perDest, List<String> lids, int rounds) throws Exception {
-        double[] java = {0, 0};
-        double[] c = {0, 0};
-        List<Double> ratios = new ArrayList<>();
+    private static String compare(SimulatedFabric fabric, String host, Path work, Path baseline, String label,
+            long total, int window, int perDest, List<String> lids, int rounds, MachineLoad load) throws Exception {
+        double[] javaRate = new double[rounds];
+        double[] cRate = new double[rounds];
+        double[] javaCpu = new double[rounds];
+        double[] cCpu = new double[rounds];
+        double[] ratios = new double[rounds];
         List<String> common = new ArrayList<>(List.of(Long.toString(total), Integer.toString(window),
                 Integer.toString(perDest)));
         common.addAll(lids);
+        System.out.println(label + ":");
         for (int r = 0; r < rounds; r++) {
-            List<String> cCmd = new ArrayList<>(List.of(baseline.toString()));
+            load.take();
+            List<String> cCmd = new ArrayList<>(wrap("c", label, r));
+            cCmd.add(baseline.toString());
             cCmd.addAll(common);
             double[] cRun = rateAndCpu(run(fabric, host, work, cCmd, CLIENT_CPU));
-            double[] jRun = rateAndCpu(run(fabric, host, work, javaCommand(EngineLoop.class, common), CLIENT_CPU));
-            ratios.add(jRun[0] / cRun[0]);
-            c = cRun[0] > c[0] ? cRun : c;
-            java = jRun[0] > java[0] ? jRun : java;
+            double[] jRun = rateAndCpu(run(fabric, host, work, javaCommand(EngineLoop.class, common,
+                    wrap("java", label, r)), CLIENT_CPU));
+            cRate[r] = cRun[0];
+            cCpu[r] = cRun[1];
+            javaRate[r] = jRun[0];
+            javaCpu[r] = jRun[1];
+            ratios[r] = jRun[0] / cRun[0];
+            System.out.printf(Locale.ROOT, "  round %d: java %.0f MAD/s %.2f us/MAD, C %.0f MAD/s %.2f us/MAD, "
+                    + "java/C %.2fx, cpu java/C %.2fx, %s%n", r + 1, jRun[0], jRun[1], cRun[0], cRun[1], ratios[r],
+                    jRun[1] / cRun[1], load.takeLine());
         }
-        Collections.sort(ratios);
-        System.out.printf(Locale.ROOT, "%-26s %12.0f %12.0f %7.2fx %8.2fx %7.1f %7.1f%n", label, java[0], c[0],
-                java[0] / c[0], ratios.get(ratios.size() / 2), java[1], c[1]);
+        double[] cpuRatios = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+            cpuRatios[r] = javaCpu[r] / cCpu[r];
+        }
+        double bestJava = Arrays.stream(javaRate).max().orElse(0);
+        double bestC = Arrays.stream(cRate).max().orElse(0);
+        return String.format(Locale.ROOT, "%-28s %10.0f %10.0f %6.2fx %7.2fx %8.2f %8.2f %8.2fx", label, bestJava,
+                bestC, bestJava / bestC, MachineLoad.median(ratios), MachineLoad.median(javaCpu),
+                MachineLoad.median(cCpu), MachineLoad.median(cpuRatios));
+    }
+
+    /**
+     * A profiler to run each client under, from -Dsmp.wrap (e.g. {@code perf record -g -o /tmp/p-{name}.data});
+     * {name} becomes side, mode and round, so every run keeps its own profile. Empty by default.
+     */
+    private static List<String> wrap(String side, String label, int round) {
+        String w = System.getProperty("smp.wrap", "").trim();
+        if (w.isEmpty()) {
+            return List.of();
+        }
+        String name = side + "-" + label.replaceAll("[^A-Za-z0-9]+", "_") + "-" + (round + 1);
+        return List.of(w.replace("{name}", name).split("\\s+"));
     }
 
     /** Sweeps and tool runs alternate; the best of each counts, so a busy moment on the shared cores hurts neither. */
@@ -189,8 +240,19 @@ public final class SmpBench {
     }
 
     private static List<String> javaCommand(Class<?> main, List<String> args) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-Xmx512m", "-cp", System.getProperty("java.class.path"), main.getName()));
+        return javaCommand(main, args, List.of());
+    }
+
+    /** The JVM the agent would be, plus -Dsmp.javaOpts (space-separated; e.g. a JFR recording) when given. */
+    private static List<String> javaCommand(Class<?> main, List<String> args, List<String> prefix) {
+        List<String> cmd = new ArrayList<>(prefix);
+        cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC", "-Xmx512m", "-XX:-UseDynamicNumberOfCompilerThreads"));
+        String opts = System.getProperty("smp.javaOpts", "").trim();
+        if (!opts.isEmpty()) {
+            cmd.addAll(List.of(opts.split("\\s+")));
+        }
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
         cmd.addAll(args);
         return cmd;
     }

@@ -1,22 +1,26 @@
 package io.fabrichealth.probes.mad;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Objects;
 
 /**
  * Big-endian reads from one 256-byte MAD inside a caller's buffer. The bounds are checked once, when
- * the reader is made; every later read stays inside those 256 bytes by construction. Reads go byte by
- * byte so the buffer's own byte order (a JNI buffer is often little-endian) cannot change the result,
- * and the buffer's position and limit are never touched.
+ * the reader is made; every later read stays inside those 256 bytes by construction. A wide field is one
+ * absolute read (one bounds check, not one per byte: the receive path reads every answer), swapped when the
+ * buffer's own order is little-endian (a JNI buffer often is), so that order cannot change the result. The
+ * buffer's position and limit are never touched.
  */
 final class MadReader {
 
     private final ByteBuffer buf;
     private final int base;
+    private final boolean bigEndian;
 
     private MadReader(ByteBuffer buf, int base) {
         this.buf = buf;
         this.base = base;
+        this.bigEndian = buf.order() == ByteOrder.BIG_ENDIAN;
     }
 
     static MadReader of(ByteBuffer buf, int offset) throws MadDecodeException {
@@ -40,7 +44,8 @@ final class MadReader {
     }
 
     int u16(int off) {
-        return u8(off) << 8 | u8(off + 1);
+        short v = buf.getShort(base + off);
+        return (bigEndian ? v : Short.reverseBytes(v)) & 0xFFFF;
     }
 
     int u24(int off) {
@@ -48,11 +53,13 @@ final class MadReader {
     }
 
     long u32(int off) {
-        return (long) u16(off) << 16 | u16(off + 2);
+        int v = buf.getInt(base + off);
+        return (bigEndian ? v : Integer.reverseBytes(v)) & 0xFFFF_FFFFL;
     }
 
     long u64(int off) {
-        return u32(off) << 32 | u32(off + 4);
+        long v = buf.getLong(base + off);
+        return bigEndian ? v : Long.reverseBytes(v);
     }
 
     /**

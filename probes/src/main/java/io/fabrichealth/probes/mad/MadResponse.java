@@ -26,26 +26,27 @@ public record MadResponse(MadHeader header, MadAttribute attribute) {
         if (Mad.isSubnetManagement(h.mgmtClass())) {
             switch (h.attributeId()) {
                 case NodeDescription.ATTRIBUTE_ID:
-                    return NodeDescription.read(ResponseCheck.smp(r, h.attributeId(), "NodeDescription"));
+                    return NodeDescription.read(ResponseCheck.smp(r, h, h.attributeId(), "NodeDescription"));
                 case NodeInfo.ATTRIBUTE_ID:
-                    return NodeInfo.read(ResponseCheck.smp(r, h.attributeId(), "NodeInfo"));
+                    return NodeInfo.read(ResponseCheck.smp(r, h, h.attributeId(), "NodeInfo"));
                 case SwitchInfo.ATTRIBUTE_ID:
-                    return SwitchInfo.read(ResponseCheck.smp(r, h.attributeId(), "SwitchInfo"));
+                    return SwitchInfo.read(ResponseCheck.smp(r, h, h.attributeId(), "SwitchInfo"));
                 case PortInfo.ATTRIBUTE_ID:
-                    return PortInfo.read(ResponseCheck.smp(r, h.attributeId(), "PortInfo"));
+                    return PortInfo.read(ResponseCheck.smp(r, h, h.attributeId(), "PortInfo"));
                 case LinearForwardingTable.ATTRIBUTE_ID:
-                    return LinearForwardingTable.read(ResponseCheck.smp(r, h.attributeId(), "LinearForwardingTable"));
+                    return LinearForwardingTable.read(ResponseCheck.smp(r, h, h.attributeId(),
+                            "LinearForwardingTable"));
                 default:
                     break;
             }
         } else if (h.mgmtClass() == Mad.CLASS_PERF_MGMT) {
             switch (h.attributeId()) {
                 case ClassPortInfo.ATTRIBUTE_ID:
-                    return ClassPortInfo.read(ResponseCheck.pma(r, h.attributeId(), "ClassPortInfo"));
+                    return ClassPortInfo.read(ResponseCheck.pma(r, h, h.attributeId(), "ClassPortInfo"));
                 case PortCounters.ATTRIBUTE_ID:
-                    return PortCounters.read(ResponseCheck.pma(r, h.attributeId(), "PortCounters"));
+                    return PortCounters.read(ResponseCheck.pma(r, h, h.attributeId(), "PortCounters"));
                 case PortCountersExtended.ATTRIBUTE_ID:
-                    return PortCountersExtended.read(ResponseCheck.pma(r, h.attributeId(), "PortCountersExtended"));
+                    return PortCountersExtended.read(ResponseCheck.pma(r, h, h.attributeId(), "PortCountersExtended"));
                 default:
                     break;
             }

@@ -12,7 +12,11 @@ final class ResponseCheck {
 
     /** An SMP GetResp, LID-routed or directed-route. */
     static MadReader smp(MadReader r, int attributeId, String attributeName) throws MadDecodeException {
-        MadHeader h = MadHeader.read(r);
+        return smp(r, MadHeader.read(r), attributeId, attributeName);
+    }
+
+    /** The same, with the header {@code r} holds already read (the receive path reads it once). */
+    static MadReader smp(MadReader r, MadHeader h, int attributeId, String attributeName) throws MadDecodeException {
         version(h);
         if (!Mad.isSubnetManagement(h.mgmtClass())) {
             throw new MadDecodeException(String.format(
@@ -24,7 +28,11 @@ final class ResponseCheck {
 
     /** A PerfMgt GetResp. */
     static MadReader pma(MadReader r, int attributeId, String attributeName) throws MadDecodeException {
-        MadHeader h = MadHeader.read(r);
+        return pma(r, MadHeader.read(r), attributeId, attributeName);
+    }
+
+    /** The same, with the header {@code r} holds already read. */
+    static MadReader pma(MadReader r, MadHeader h, int attributeId, String attributeName) throws MadDecodeException {
         version(h);
         if (h.mgmtClass() != Mad.CLASS_PERF_MGMT) {
             throw new MadDecodeException(String.format(

@@ -39,6 +39,11 @@ final class RecordingTransport implements MadTransport {
     }
 
     @Override
+    public int receiveBatch(ByteBuffer slots, int max, int timeoutMillis) {
+        return real.receiveBatch(slots, max, timeoutMillis);
+    }
+
+    @Override
     public void close() {
         real.close();
     }

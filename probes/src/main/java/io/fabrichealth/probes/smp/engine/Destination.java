@@ -1,5 +1,7 @@
 package io.fabrichealth.probes.smp.engine;
 
+import io.fabrichealth.jni.MadAddress;
+import io.fabrichealth.probes.mad.MadRequest;
 import java.util.ArrayDeque;
 import org.HdrHistogram.IntCountsHistogram;
 
@@ -12,8 +14,20 @@ final class Destination {
     /** Attempts sent to it, retries included, since the engine was made. */
     long sent;
     boolean inReadyList;
+    /** The umad address of the last request queued here: a destination's requests nearly always share one. */
+    private MadAddress address;
 
     Destination(String name) {
         this.name = name;
+    }
+
+    MadAddress address(MadRequest request) {
+        MadAddress a = address;
+        if (a == null || a.lid() != request.destinationLid() || a.qpn() != request.remoteQueuePair()
+                || a.qkey() != request.remoteQKey()) {
+            a = new MadAddress(request.destinationLid(), request.remoteQueuePair(), request.remoteQKey(), 0, 0);
+            address = a;
+        }
+        return a;
     }
 }

@@ -19,7 +19,7 @@ final class Exchange {
 
     Exchange(MadRequest request, Destination destination, Consumer<MadOutcome> onDone) {
         this.request = request;
-        this.address = new MadAddress(request.destinationLid(), request.remoteQueuePair(), request.remoteQKey(), 0, 0);
+        this.address = destination.address(request);
         this.destination = destination;
         this.onDone = onDone;
     }

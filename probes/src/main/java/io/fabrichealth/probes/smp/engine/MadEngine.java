@@ -7,6 +7,7 @@ import io.fabrichealth.probes.mad.MadRequest;
 import io.fabrichealth.probes.mad.MadResponse;
 import io.fabrichealth.probes.mad.MadStatusException;
 import io.fabrichealth.jni.MadReceipt;
+import io.fabrichealth.jni.UmadPort;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.HashMap;
@@ -42,18 +43,21 @@ public final class MadEngine {
     private final MadTransport transport;
     private final LongSupplier nanoClock;
     private final ByteBuffer out = ByteBuffer.allocateDirect(Mad.SIZE);
-    private final ByteBuffer in = ByteBuffer.allocateDirect(Mad.SIZE);
+    /** Answers taken per JNI crossing, at most; a full window of 128 drains in a few. */
+    static final int RECEIVE_BATCH = 32;
+    private final ByteBuffer in = ByteBuffer.allocateDirect(RECEIVE_BATCH * UmadPort.RECV_SLOT_SIZE);
     private final Map<String, Destination> destinations = new HashMap<>();
     private final ArrayDeque<Destination> ready = new ArrayDeque<>();
     private final InFlightTable inFlight = new InFlightTable();
-    private final ArrayDeque<Deadline> deadlines = new ArrayDeque<>();
+    private final DeadlineRing deadlines = new DeadlineRing();
     private final Map<Integer, Boolean> givenUp = new LinkedHashMap<>(256, 0.75f, false) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Integer, Boolean> eldest) {
             return size() > GIVEN_UP_MEMORY;
         }
     };
-    private final IntCountsHistogram allRtt = new IntCountsHistogram(2);
+    /** RTTs of destinations {@link #forget forgotten}; the live ones are added at {@link #stats()}, not per MAD. */
+    private final IntCountsHistogram forgottenRtt = new IntCountsHistogram(2);
     private EngineSettings settings;
     private EngineSettings running;
     private int nextTid = ThreadLocalRandom.current().nextInt();
@@ -71,13 +75,6 @@ public final class MadEngine {
     private long failed;
     private int maxInFlightLocal;
     private int maxInFlightPerDestination;
-
-    /** One attempt's deadline; stale once its exchange was answered or resent under another TID. */
-    private record Deadline(Exchange exchange, int tid, long at) {
-        boolean live() {
-            return exchange.inFlight && exchange.tid == tid;
-        }
-    }
 
     public MadEngine(MadTransport transport, EngineSettings settings) {
         this(transport, settings, System::nanoTime);
@@ -113,21 +110,12 @@ public final class MadEngine {
     public void run() {
         running = settings;
         try {
-            while (queued > 0 || !inFlight.isEmpty()) {
-                long now = nanoClock.getAsLong();
-                expire(now);
-                send(now);
-                if (queued == 0 && inFlight.isEmpty()) {
-                    break;
-                }
-                now = nanoClock.getAsLong();
-                long waitNanos = waitNanos(now);
-                MadReceipt receipt = transport.receive(in, (int) TimeUnit.NANOSECONDS.toMillis(waitNanos + 999_999));
-                if (receipt != null) {
-                    handle(receipt, nanoClock.getAsLong());
-                } else {
-                    failIfStalled(nanoClock.getAsLong());
-                }
+            // One clock read per batch of answers: it stamps their RTTs, expires, and times the sends that follow.
+            // The loop's body is its own method: run() is entered once per sweep, too rarely for the JIT to compile
+            // it before each call spends its first thousand turns in the interpreter; step() is compiled early.
+            long now = nanoClock.getAsLong();
+            while (now != DONE) {
+                now = step(now);
             }
         } catch (RuntimeException | Error e) {
             abandon();
@@ -135,11 +123,50 @@ public final class MadEngine {
         }
     }
 
+    /** What {@link #step} returns when nothing is queued or outstanding any more. */
+    private static final long DONE = Long.MIN_VALUE;
+
+    /** Expires, sends, takes one batch of answers and handles them; returns the clock after, or {@link #DONE}. */
+    private long step(long now) {
+        if (queued == 0 && inFlight.isEmpty()) {
+            return DONE;
+        }
+        expire(now);
+        send(now);
+        if (queued == 0 && inFlight.isEmpty()) {
+            return DONE;
+        }
+        long waitNanos = waitNanos(now);
+        // No more than are owed: a look for an answer that cannot be there costs a umad_recv.
+        int n = transport.receiveBatch(in, Math.max(1, Math.min(RECEIVE_BATCH, owed)),
+                (int) TimeUnit.NANOSECONDS.toMillis(waitNanos + 999_999));
+        long after = nanoClock.getAsLong();
+        if (n == 0) {
+            failIfStalled(after);
+        }
+        for (int i = 0; i < n; i++) {
+            int slot = i * UmadPort.RECV_SLOT_SIZE;
+            try {
+                handle(in.getLong(slot), slot + UmadPort.RECV_SLOT_MAD, after);
+            } catch (RuntimeException | Error e) {
+                // A callback threw and run() abandons everything: the rest of this batch answers given-up
+                // requests, so they count as late, as they would have had they arrived after.
+                int rest = n - i - 1;
+                late += rest;
+                owed = Math.max(0, owed - rest);
+                throw e;
+            }
+        }
+        return after == DONE ? DONE + 1 : after;
+    }
+
     public EngineStats stats() {
         Map<String, RttSummary> byDestination = new TreeMap<>();
+        IntCountsHistogram allRtt = forgottenRtt.copy();
         for (Destination d : destinations.values()) {
             if (d.rtt.getTotalCount() > 0) {
                 byDestination.put(d.name, RttSummary.of(d.rtt));
+                allRtt.add(d.rtt);
             }
         }
         return new EngineStats(sent, received, timeouts, retries, late, unmatched, failed, maxInFlightLocal,
@@ -167,6 +194,7 @@ public final class MadEngine {
         if (d != null && d.queue.isEmpty() && d.inFlight == 0) {
             destinations.remove(destination);
             ready.remove(d);
+            forgottenRtt.add(d.rtt);
         }
     }
 
@@ -217,7 +245,7 @@ public final class MadEngine {
         sent++;
         owed++;
         inFlight.put(ex);
-        deadlines.addLast(new Deadline(ex, tid, now + s.timeout().toNanos()));
+        deadlines.addLast(ex, tid, now + s.timeout().toNanos());
         Destination d = ex.destination;
         d.sent++;
         d.inFlight++;
@@ -227,32 +255,21 @@ public final class MadEngine {
 
     /** Sent in order under one timeout, so deadlines are ordered too: expire from the head. */
     private void expire(long now) {
-        while (!deadlines.isEmpty()) {
-            Deadline first = deadlines.peekFirst();
-            if (!first.live()) {
-                deadlines.pollFirst();
-                continue;
-            }
-            if (first.at() > now) {
+        while (deadlines.skipStale()) {
+            if (deadlines.firstDeadline() > now) {
                 return;
             }
+            Exchange ex = deadlines.firstExchange();
+            givenUp.put(deadlines.firstTid(), Boolean.TRUE);
             deadlines.pollFirst();
             timeouts++;
-            givenUp.put(first.tid(), Boolean.TRUE);
-            Exchange ex = first.exchange();
             release(ex);
             retryOrFail(ex, "no answer within " + running().timeout().toMillis() + " ms");
         }
     }
 
     private long waitNanos(long now) {
-        long until = Long.MAX_VALUE;
-        for (Deadline d : deadlines) {
-            if (d.live()) {
-                until = d.at();
-                break;
-            }
-        }
+        long until = deadlines.skipStale() ? deadlines.firstDeadline() : Long.MAX_VALUE;
         EngineSettings s = running();
         boolean canSend = !ready.isEmpty() && inFlight.size() < s.window();
         if (canSend && owed < OWED_LIMIT && s.madsPerSecond() > 0) {
@@ -269,15 +286,16 @@ public final class MadEngine {
         return until == Long.MAX_VALUE ? s.timeout().toNanos() : Math.max(0, until - now);
     }
 
-    private void handle(MadReceipt receipt, long now) {
+    /** One received MAD: its packed receipt and where its 256 bytes start in {@code in}. */
+    private void handle(long receipt, int at, long now) {
         owed = Math.max(0, owed - 1);
-        if (receipt.length() < Mad.SIZE) {
+        if (MadReceipt.packedLength(receipt) < Mad.SIZE) {
             unmatched++;
             return;
         }
-        if (receipt.timedOut()) {
+        if (MadReceipt.packedStatus(receipt) == MadReceipt.STATUS_TIMED_OUT) {
             // Our own request came back unanswered (ibsim dropped it, or the kernel's send timeout expired).
-            Exchange ex = inFlight.get(in.getInt(12));
+            Exchange ex = inFlight.get(in.getInt(at + 12));
             if (ex != null) {
                 timeouts++;
                 release(ex);
@@ -291,7 +309,7 @@ public final class MadEngine {
         MadOutcome.Failed failure = null;
         boolean busy = false;
         try {
-            response = MadResponse.decode(in, 0);
+            response = MadResponse.decode(in, at);
             header = response.header();
         } catch (MadStatusException e) {
             header = e.header();
@@ -299,7 +317,7 @@ public final class MadEngine {
             failure = new MadOutcome.Failed(MadOutcome.Failure.STATUS, e.getMessage(), 0);
         } catch (MadDecodeException e) {
             try {
-                header = MadHeader.decode(in, 0);
+                header = MadHeader.decode(in, at);
             } catch (MadDecodeException notEvenAHeader) {
                 unmatched++;
                 return;
@@ -323,7 +341,6 @@ public final class MadEngine {
         received++;
         long rttMicros = Math.max(1, (now - ex.sentAt) / 1000);
         ex.destination.rtt.recordValue(rttMicros);
-        allRtt.recordValue(rttMicros);
         release(ex);
         if (busy) {
             retryOrFail(ex, "busy: " + failure.message());

@@ -2,6 +2,7 @@ package io.fabrichealth.probes.smp.engine;
 
 import io.fabrichealth.jni.MadAddress;
 import io.fabrichealth.jni.MadReceipt;
+import io.fabrichealth.jni.UmadPort;
 import java.nio.ByteBuffer;
 
 /**
@@ -19,6 +20,23 @@ public interface MadTransport extends AutoCloseable {
 
     /** Waits up to {@code timeoutMillis} (0 = just look) for the next MAD; null when none came. */
     MadReceipt receive(ByteBuffer into, int timeoutMillis);
+
+    /**
+     * Takes up to {@code max} MADs in one go: waits up to {@code timeoutMillis} for the first, then takes only those
+     * already there. Slot {@code i} of {@code slots} starts at {@code i * UmadPort.RECV_SLOT_SIZE}: the packed
+     * receipt (big-endian long, read with {@link MadReceipt#packedLength} and its siblings), then the MAD at
+     * {@link UmadPort#RECV_SLOT_MAD}. This default takes one through {@link #receive}.
+     *
+     * @return slots filled; 0 when none came
+     */
+    default int receiveBatch(ByteBuffer slots, int max, int timeoutMillis) {
+        MadReceipt r = receive(slots.duplicate().position(UmadPort.RECV_SLOT_MAD), timeoutMillis);
+        if (r == null) {
+            return 0;
+        }
+        slots.putLong(0, r.packed());
+        return 1;
+    }
 
     @Override
     void close();

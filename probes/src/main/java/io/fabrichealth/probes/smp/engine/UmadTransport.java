@@ -67,6 +67,11 @@ public final class UmadTransport implements MadTransport {
         return port.recv(into, timeoutMillis);
     }
 
+    @Override
+    public int receiveBatch(ByteBuffer slots, int max, int timeoutMillis) {
+        return port.recvBatch(slots, max, timeoutMillis);
+    }
+
     /** Closes the port; under umad2sim this waits (bounded) for answers still owed, see UmadPort#close. */
     @Override
     public void close() {
