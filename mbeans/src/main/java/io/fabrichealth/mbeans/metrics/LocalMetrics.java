@@ -4,6 +4,8 @@ import io.fabrichealth.config.HwCounters;
 import io.fabrichealth.probes.local.LocalDevice;
 import io.fabrichealth.probes.local.LocalPortView;
 import io.prometheus.metrics.model.registry.MultiCollector;
+import io.prometheus.metrics.model.snapshots.InfoSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -85,8 +87,9 @@ public final class LocalMetrics implements MultiCollector {
         MetricFamily phys = MetricFamily.gauge(NODE + "physical_state_id",
                 "Physical state of the InfiniBand port (2: polling, 3: disabled, 5: link up, ...)");
         MetricFamily rate = MetricFamily.gauge(NODE + "rate_bytes_per_second", "Maximum signal transfer rate");
-        MetricFamily info = MetricFamily.gauge(NODE + "info",
-                "Non-numeric data from /sys/class/infiniband/<device>, value is always 1");
+        // An info metric: the exposition adds _info (node_infiniband_info, as node_exporter names it).
+        InfoSnapshot.Builder info = InfoSnapshot.builder().name("node_infiniband")
+                .help("Non-numeric data from /sys/class/infiniband/<device>, value is always 1");
         MetricFamily health = MetricFamily.gauge("fabric_health_local_port_health",
                 "Local port verdict from sysfs: 0 OK, 1 WARN, 2 CRIT");
         Set<String> devices = new LinkedHashSet<>();
@@ -128,8 +131,9 @@ public final class LocalMetrics implements MultiCollector {
             health.add(v.findings().verdict().ordinal(), labels);
             LocalDevice d = v.device();
             if (devices.add(d.name())) {
-                info.add(1, "device", d.name(), "board_id", d.boardId(), "firmware_version", d.fwVer(),
-                        "hca_type", d.hcaType(), "node_guid", d.nodeGuid(), "node_desc", d.nodeDesc());
+                info.dataPoint(InfoSnapshot.InfoDataPointSnapshot.builder().labels(Labels.of("device", d.name(),
+                        "board_id", d.boardId(), "firmware_version", d.fwVer(), "hca_type", d.hcaType(),
+                        "node_guid", d.nodeGuid(), "node_desc", d.nodeDesc())).build());
                 d.hwCounters().forEach((name, value) -> deviceHw.add(unsigned(value), "device", d.name(),
                         "counter", name, "kind", kind(name)));
             }

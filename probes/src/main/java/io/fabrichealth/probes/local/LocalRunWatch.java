@@ -45,12 +45,14 @@ public final class LocalRunWatch {
         }
         List<String> texts = new ArrayList<>();
         boolean breached = false;
+        boolean moved = false;
         Verdict worst = Verdict.OK;
         for (LocalPortReading now : readPorts(before.names())) {
             LocalPortReading then = before.readings().stream().filter(r -> r.name().equals(now.name())).findFirst()
                     .orElse(null);
             LocalFindings f = judge.judge(then, now, then != null && then.stateNumber() == 4);
             breached |= !f.breaches().isEmpty();
+            moved |= !f.moved().isEmpty();
             worst = f.verdict().compareTo(worst) > 0 ? f.verdict() : worst;
             if (f.verdict() != Verdict.OK || !f.moved().isEmpty()) {
                 texts.add("local port " + now.name() + " (" + now.linkLayer()
@@ -60,7 +62,7 @@ public final class LocalRunWatch {
                         + (f.verdict() == Verdict.CRIT ? "; " + f.reasons().get(0) : ""));
             }
         }
-        return new Evidence(String.join("; ", texts), worst, breached);
+        return new Evidence(String.join("; ", texts), worst, breached, moved);
     }
 
     private List<LocalPortReading> readPorts(List<String> names) {
@@ -138,8 +140,9 @@ public final class LocalRunWatch {
      * @param text     what moved, port by port; empty when nothing did (or no port was found)
      * @param worst    the worst verdict over the run
      * @param breached an error counter grew by its threshold or more during the run
+     * @param moved    an error counter grew at all during the run
      */
-    public record Evidence(String text, Verdict worst, boolean breached) {
-        public static final Evidence NONE = new Evidence("", Verdict.OK, false);
+    public record Evidence(String text, Verdict worst, boolean breached, boolean moved) {
+        public static final Evidence NONE = new Evidence("", Verdict.OK, false, false);
     }
 }

@@ -146,11 +146,14 @@ public final class PingPongService implements AutoCloseable {
     /**
      * One ErrorThreshold observation per verbs or RDS run whose local port is known: bad when a transport error
      * counter of that port grew by its threshold or more during the run (lost packets, retries on the wire, even
-     * when the run itself got through), naming the port and every counter that moved.
+     * when the run itself got through), or when the run failed and any of them grew at all; the details name the
+     * port and every counter that moved.
      */
     static void observeLocalPort(AlarmSink alarms, String subject, String peer, Transport transport,
             PingPongResult result, LocalRunWatch.Evidence local) {
-        boolean bad = local.breached();
+        boolean failed = result.outcome() == PingPongResult.Outcome.FAIL
+                || result.outcome() == PingPongResult.Outcome.UNREACHABLE;
+        boolean bad = local.breached() || failed && local.moved();
         alarms.observe(AlarmKind.ErrorThreshold, subject, bad, bad
                 ? "ping-pong over " + name(transport) + " to " + peer + " (" + result.outcome().text()
                 + (result.reason().isEmpty() ? "" : ": " + result.reason()) + "); " + local.text()

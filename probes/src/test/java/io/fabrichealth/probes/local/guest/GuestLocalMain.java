@@ -41,6 +41,11 @@ public final class GuestLocalMain {
     static final String DEVICE = "rxe0";
     static final int RUNS = 3;
     static final String NETEM = "tc qdisc add dev eth0 root netem loss 3%";
+    /**
+     * Load beside the ping-pongs in both phases, so that the clean phase proves load alone moves no error counter:
+     * the ping-pong alone is too thin under TCG (about 150 packets a second) for 3% loss to show within a run.
+     */
+    static final String LOAD = "ib_write_bw -R -d " + DEVICE + " -s 16384 -t 16 -D 8";
 
     private GuestLocalMain() {
     }
@@ -94,24 +99,42 @@ public final class GuestLocalMain {
             HostPort target = new HostPort(peer, port);
             show("start", view.read());
             crossCheck("start");
+            Process load = load("clean", peer);
             for (int i = 0; i < RUNS; i++) {
                 print("clean" + i, service.run(Transport.VERBS, target));
             }
+            finish("clean", load);
             show("clean", view.read());
             alarms("after clean", book);
             phase(out, in, "clean");
 
             run(NETEM.split(" "));
             System.out.println("NETEM on");
+            load = load("lossy", peer);
             for (int i = 0; i < RUNS; i++) {
                 print("lossy" + i, service.run(Transport.VERBS, target));
             }
+            finish("lossy", load);
             show("lossy", view.read());
             crossCheck("lossy");
             alarms("after lossy", book);
             run("tc qdisc del dev eth0 root".split(" "));
             phase(out, in, "done");
         }
+    }
+
+    /** perftest's client against the responder guest's server (started by its script, one per phase). */
+    private static Process load(String phase, String peer) throws Exception {
+        return new ProcessBuilder("sh", "-c", ". /fh-guest/prelude.sh; fh_retry 20 timeout 60 " + LOAD + " " + peer)
+                .redirectErrorStream(true).redirectOutput(new java.io.File("/tmp/load-" + phase + ".log")).start();
+    }
+
+    /** Waits for the load (its own timeouts bound it) and prints whether it moved data. */
+    private static void finish(String phase, Process load) throws Exception {
+        int rc = load.waitFor();
+        String out = java.nio.file.Files.readString(java.nio.file.Path.of("/tmp/load-" + phase + ".log"));
+        String bw = out.lines().filter(l -> l.strip().startsWith("16384")).findFirst().orElse("none").strip();
+        System.out.println("LOAD " + phase + " rc=" + rc + " result=" + bw);
     }
 
     private static void phase(PrintWriter out, BufferedReader in, String name) throws Exception {

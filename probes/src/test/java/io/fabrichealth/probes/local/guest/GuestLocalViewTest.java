@@ -40,7 +40,9 @@ class GuestLocalViewTest {
 
     @Test
     void lossBetweenTwoGuestsTurnsTheLocalPortWarnAndThePingPongAlarmNamesIt() {
-        GuestSpec responder = guest("$FH_ETH_A", "", "responder $FH_ETH_A " + PORT);
+        String server = "timeout 120 " + GuestLocalMain.LOAD + " > /tmp/bw-clean.log 2>&1";
+        GuestSpec responder = guest("$FH_ETH_A", "(" + server + "; " + server.replace("clean", "lossy") + ") &",
+                "responder $FH_ETH_A " + PORT);
         GuestSpec initiator = guest("$FH_ETH_B",
                 "modprobe sch_netem || { echo 'no sch_netem module in the guest kernel'; exit 12; }\n"
                         + "command -v tc >/dev/null || { echo 'no tc: apt-get install iproute2'; exit 12; }\n"
@@ -63,6 +65,7 @@ class GuestLocalViewTest {
         for (int i = 0; i < GuestLocalMain.RUNS; i++) {
             assertThat(line(b, "RESULT clean" + i + " ")).as("%s", b).contains("outcome=ok");
         }
+        assertThat(line(b, "LOAD clean ")).as("perftest's load beside the clean runs: %s", b).doesNotContain("none");
         assertThat(line(b, "VERDICT clean rxe0/1 ")).as("%s", b).contains(" OK ").contains("breaches=[]");
         assertThat(line(b, "ALARMS after clean ")).as("%s", b).endsWith(" 0");
         assertThat(line(a, "VERDICT clean rxe0/1 ")).as("%s", a).contains(" OK ");
