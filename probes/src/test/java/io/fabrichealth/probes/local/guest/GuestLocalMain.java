@@ -2,7 +2,9 @@ package io.fabrichealth.probes.local.guest;
 
 import io.fabrichealth.alarms.Alarm;
 import io.fabrichealth.alarms.AlarmBook;
+import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.AlarmsConfig;
+import io.fabrichealth.config.Hysteresis;
 import io.fabrichealth.config.ByteSize;
 import io.fabrichealth.config.HostPort;
 import io.fabrichealth.config.LocalConfig;
@@ -26,6 +28,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,13 +50,19 @@ public final class GuestLocalMain {
      * Event mode (-e, which ib_send_bw has and ib_write_bw lacks): a busy-polling perftest starves the guest's only
      * vCPU under TCG.
      */
-    static final String LOAD = "ib_send_bw -R -e -d " + DEVICE + " -s 16384 -t 16 -n 2000";
+    static final String LOAD = "ib_send_bw -R -e -d " + DEVICE + " -s 16384 -t 16 -n 3000";
+    /** perftest's port per phase: both servers listen from boot, so the lossy one never starts under loss. */
+    static final Map<String, Integer> LOAD_PORTS = Map.of("clean", 18515, "lossy", 18516);
 
     private GuestLocalMain() {
     }
 
     public static void main(String[] args) throws Exception {
-        AlarmBook book = AlarmBook.inMemory(AlarmsConfig.DEFAULTS, Clock.systemUTC());
+        // The test reads the view at phase boundaries, not every local.every: one bad read or run is the evidence,
+        // so ErrorThreshold raises at once (which also makes "nothing is raised without loss" the stricter check).
+        Map<AlarmKind, Hysteresis> hysteresis = new EnumMap<>(AlarmsConfig.DEFAULTS.hysteresis());
+        hysteresis.put(AlarmKind.ErrorThreshold, new Hysteresis(1, 1));
+        AlarmBook book = AlarmBook.inMemory(new AlarmsConfig(hysteresis), Clock.systemUTC());
         LocalJudge judge = new LocalJudge(LocalConfig.DEFAULTS.effectiveThresholds(),
                 SmpConfig.DEFAULTS.effectiveThresholds());
         LocalView view = new LocalView(new LocalSysfs(LocalSysfs.SYSFS), judge, book.sink());
@@ -110,9 +119,11 @@ public final class GuestLocalMain {
             alarms("after clean", book);
             phase(out, in, "clean");
 
+            // perftest connects before the loss starts: rdma_cm's exchange under loss was refused in trials.
+            load = load("lossy", peer);
+            System.out.println("LOAD lossy connected=" + connected("lossy"));
             run(NETEM.split(" "));
             System.out.println("NETEM on");
-            load = load("lossy", peer);
             for (int i = 0; i < RUNS; i++) {
                 print("lossy" + i, service.run(Transport.VERBS, target));
             }
@@ -127,8 +138,22 @@ public final class GuestLocalMain {
 
     /** perftest's client against the responder guest's server (started by its script, one per phase). */
     private static Process load(String phase, String peer) throws Exception {
-        return new ProcessBuilder("sh", "-c", ". /fh-guest/prelude.sh; fh_retry 20 timeout 60 " + LOAD + " " + peer)
+        return new ProcessBuilder("sh", "-c", ". /fh-guest/prelude.sh; fh_retry 20 timeout 60 stdbuf -oL " + LOAD + " -p "
+                + LOAD_PORTS.get(phase) + " " + peer)
                 .redirectErrorStream(true).redirectOutput(new java.io.File("/tmp/load-" + phase + ".log")).start();
+    }
+
+    /** Whether perftest printed its result header (it is connected and sending) within 30 s. */
+    private static boolean connected(String phase) throws Exception {
+        java.nio.file.Path log = java.nio.file.Path.of("/tmp/load-" + phase + ".log");
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (java.nio.file.Files.exists(log) && java.nio.file.Files.readString(log).contains("#bytes")) {
+                return true;
+            }
+            Thread.sleep(100);
+        }
+        return false;
     }
 
     /** Waits for the load (its own timeouts bound it) and prints whether it moved data. */
