@@ -66,7 +66,6 @@ class GuestLocalViewTest {
         for (int i = 0; i < GuestLocalMain.RUNS; i++) {
             assertThat(line(b, "RESULT clean" + i + " ")).as("%s", b).contains("outcome=ok");
         }
-        assertThat(line(b, "LOAD clean ")).as("perftest's load beside the clean runs: %s", b).doesNotContain("none");
         assertThat(line(b, "VERDICT clean rxe0/1 ")).as("%s", b).contains(" OK ").contains("breaches=[]");
         assertThat(line(b, "ALARMS after clean ")).as("%s", b).endsWith(" 0");
         assertThat(line(a, "VERDICT clean rxe0/1 ")).as("%s", a).contains(" OK ");
