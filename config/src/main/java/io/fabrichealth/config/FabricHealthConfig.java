@@ -27,7 +27,8 @@ public record FabricHealthConfig(
         List<ScheduleConfig> schedules,
         BudgetConfig budget,
         AlarmsConfig alarms,
-        FleetConfig fleet) {
+        FleetConfig fleet,
+        LocalConfig local) {
 
     public static final FabricHealthConfig DEFAULTS = new FabricHealthConfig(ConfigLoader.DEFAULT_SOURCE,
             AgentConfig.DEFAULTS, HttpConfig.DEFAULTS, JmxConfig.DEFAULTS, FabricConfig.DEFAULTS,
@@ -35,11 +36,11 @@ public record FabricHealthConfig(
             List.of(every("smp-sweep", ProbeFamily.SMP_SWEEP, Duration.ofSeconds(30)),
                     every("bursts", ProbeFamily.BURSTS, Duration.ofSeconds(600)),
                     every("pingpong", ProbeFamily.PINGPONG, Duration.ofSeconds(60))),
-            BudgetConfig.DEFAULTS, AlarmsConfig.DEFAULTS, FleetConfig.DEFAULTS);
+            BudgetConfig.DEFAULTS, AlarmsConfig.DEFAULTS, FleetConfig.DEFAULTS, LocalConfig.DEFAULTS);
 
     public FabricHealthConfig withSource(String newSource) {
         return new FabricHealthConfig(newSource, agent, http, jmx, fabric, simulation, smp, peers, bursts, pingpong,
-                schedules, budget, alarms, fleet);
+                schedules, budget, alarms, fleet, local);
     }
 
     /** Block-style YAML of every setting (defaults included) that {@link ConfigLoader#parse} reads back equal. */

@@ -18,6 +18,7 @@ final class ProbeRules {
     static void check(FabricHealthConfig c, Locator at, List<Problem> out) {
         topology(c, at, out);
         thresholds(c.smp().thresholds(), at, out);
+        LocalRules.thresholds(c.local().thresholds(), at, out);
         suite(c.bursts().suite(), at, out);
         unique("pingpong.transports", c.pingpong().transports(), at, out);
         BurstsConfig b = c.bursts();

@@ -20,7 +20,7 @@ final class Configs {
         FabricHealthConfig d = FabricHealthConfig.DEFAULTS;
         return new FabricHealthConfig("test", d.agent(), d.http(), d.jmx(), d.fabric(), d.simulation(), d.smp(),
                 d.peers(), d.bursts(), d.pingpong(), List.of(schedules), new BudgetConfig(maxConcurrentProbes),
-                d.alarms(), d.fleet());
+                d.alarms(), d.fleet(), d.local());
     }
 
     static ScheduleConfig every(String name, Duration interval) {

@@ -11,7 +11,8 @@ import java.util.function.Consumer;
  */
 public interface FamilyWiring {
     /** Every family, in start order. */
-    List<FamilyWiring> ALL = List.of(new SmpWiring(), new BurstsWiring(), new PingPongWiring());
+    List<FamilyWiring> ALL = List.of(new SmpWiring(), new BurstsWiring(), new PingPongWiring(),
+            new LocalWiring());
 
     /** What a family that did not start does with a reloaded config. */
     Consumer<FabricHealthConfig> NOT_STARTED = next -> { };

@@ -48,6 +48,7 @@ final class PingPongWiring implements FamilyWiring {
             return NOT_STARTED;
         }
         PingPongService service = w.keep(new PingPongService(cfg.pingpong(), planes, w.book().sink()));
+        service.watchLocalPorts(LocalWiring.runWatch(cfg));
         try {
             service.startResponder();
         } catch (RuntimeException e) {

@@ -89,7 +89,7 @@ class FleetPeersTest {
             ScheduleConfig... schedules) {
         FabricHealthConfig d = FabricHealthConfig.DEFAULTS;
         return new FabricHealthConfig(d.source(), d.agent(), d.http(), d.jmx(), d.fabric(), d.simulation(), d.smp(),
-                peers, d.bursts(), pingpong, List.of(schedules), d.budget(), d.alarms(), d.fleet());
+                peers, d.bursts(), pingpong, List.of(schedules), d.budget(), d.alarms(), d.fleet(), d.local());
     }
 
     private static PingPongConfig pingpong(Duration duration) {

@@ -95,6 +95,18 @@ class AgentOnPayaraIT {
         assertThat(((Number) f.get("lid")).intValue()).isPositive();
     }
 
+    @Test
+    @Order(1)
+    void theAgentSaysWhatCarriesThisHostsHealthOnceTheLocalViewHasRead() throws Exception {
+        String source = Awaitility.await("the local view's first read").atMost(Duration.ofSeconds(60))
+                .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(200))
+                .until(() -> (String) local.get("/read/fabric.health:type=Agent/HostHealthSource").value(),
+                        s -> s != null && !s.isEmpty());
+        // This host has no RDMA device (umad2sim may show the simulated CA's files instead): either way, the SMP
+        // sweep covers it, since nothing here is RoCE.
+        assertThat(source).startsWith("SMP sweep");
+    }
+
     @SuppressWarnings("unchecked")
     private static Map<String, Object> awaitFabricInspected() throws Exception {
         return Awaitility.await("the agent inspected the fabric").atMost(Duration.ofSeconds(90))

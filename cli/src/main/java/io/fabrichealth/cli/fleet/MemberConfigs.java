@@ -63,7 +63,7 @@ public final class MemberConfigs {
                 new BurstsConfig(plus(b.listen(), i), b.provider(), b.endpoint(), b.suite(), b.segmentSize(),
                         b.segments(), b.window(), b.maxBytes(), b.maxDuration(), b.maxConcurrent(), b.cancelDelay()),
                 p.listening(plus(p.listen(), i)),
-                base.schedules(), base.budget(), base.alarms(), fleet);
+                base.schedules(), base.budget(), base.alarms(), fleet, base.local());
     }
 
     /** {@code c} outside any fleet (the grid off) under another name: a single agent, as in wave 1. */
@@ -73,7 +73,7 @@ public final class MemberConfigs {
                 c.fabric(), c.simulation(), c.smp(), c.peers(), c.bursts(), c.pingpong(), c.schedules(), c.budget(),
                 c.alarms(), new FleetConfig(false, f.name(), f.discovery(), f.interfaces(), f.port(), f.heartbeat(),
                         f.failureDetection(), f.peers(), f.randomPeers(), f.rediscoverEvery(), f.exportFleet(),
-                        f.secretFile()));
+                        f.secretFile()), c.local());
     }
 
     /** The base with every port that {@link #derive} shifts set to the start of another run of {@code n}. */
@@ -95,7 +95,7 @@ public final class MemberConfigs {
                 base.schedules(), base.budget(), base.alarms(),
                 new FleetConfig(f.enabled(), f.name(), f.discovery(), f.interfaces(), grid, f.heartbeat(),
                         f.failureDetection(), f.peers(), f.randomPeers(), f.rediscoverEvery(), f.exportFleet(),
-                        f.secretFile()));
+                        f.secretFile()), base.local());
     }
 
     /**

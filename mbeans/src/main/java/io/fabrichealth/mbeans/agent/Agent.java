@@ -157,4 +157,9 @@ public final class Agent implements AgentMXBean {
         Instant at = state.lastErrorAt();
         return at == null ? "" : at.toString();
     }
+
+    @Override
+    public String getHostHealthSource() {
+        return state.hostHealthSource();
+    }
 }

@@ -47,4 +47,10 @@ public interface AgentMXBean {
 
     /** ISO-8601 instant of {@link #getLastError()}; empty when there was none. */
     String getLastErrorAt();
+
+    /**
+     * What carries this host's health: on an Ethernet (RoCE) port there is no SMP sweep, so the local view
+     * (LocalPort MBeans, from sysfs) and the data-path probes do; names the RoCE ports. Empty before the first read.
+     */
+    String getHostHealthSource();
 }

@@ -19,6 +19,7 @@ public final class AgentState {
     private volatile String lastError = "";
     private volatile Instant lastErrorAt;
     private volatile String lastNativeError = "";
+    private volatile String hostHealthSource = "";
     private final LongAdder jobOverruns = new LongAdder();
     private final Map<ProbeFamily, LongAdder> probeErrors = new EnumMap<>(ProbeFamily.class);
 
@@ -78,6 +79,15 @@ public final class AgentState {
 
     public LocalFabric fabric() {
         return fabric;
+    }
+
+    /** What carries this host's health (see AgentMXBean#getHostHealthSource); the local view sets it. */
+    public void hostHealthSource(String source) {
+        this.hostHealthSource = source;
+    }
+
+    public String hostHealthSource() {
+        return hostHealthSource;
     }
 
     public synchronized void error(String message) {

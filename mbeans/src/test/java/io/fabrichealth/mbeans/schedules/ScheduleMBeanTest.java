@@ -142,6 +142,6 @@ class ScheduleMBeanTest {
     private static FabricHealthConfig config(ScheduleConfig... s) {
         FabricHealthConfig d = FabricHealthConfig.DEFAULTS;
         return new FabricHealthConfig("test", d.agent(), d.http(), d.jmx(), d.fabric(), d.simulation(), d.smp(),
-                d.peers(), d.bursts(), d.pingpong(), List.of(s), new BudgetConfig(2), d.alarms(), d.fleet());
+                d.peers(), d.bursts(), d.pingpong(), List.of(s), new BudgetConfig(2), d.alarms(), d.fleet(), d.local());
     }
 }

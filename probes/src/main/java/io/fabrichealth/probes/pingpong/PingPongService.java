@@ -5,6 +5,7 @@ import io.fabrichealth.config.HostPort;
 import io.fabrichealth.config.PingPongConfig;
 import io.fabrichealth.config.Transport;
 import io.fabrichealth.alarms.AlarmSink;
+import io.fabrichealth.probes.local.LocalRunWatch;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
@@ -27,6 +28,7 @@ public final class PingPongService implements AutoCloseable {
     private final List<PingPongListener> listeners = new CopyOnWriteArrayList<>();
     private final SecureRandom random = new SecureRandom();
     private volatile PingPongResponder responder;
+    private volatile LocalRunWatch localPorts;
 
     public PingPongService(PingPongConfig config, Map<Transport, DataPlane> planes, AlarmSink alarms) {
         this.config = config;
@@ -67,6 +69,14 @@ public final class PingPongService implements AutoCloseable {
         listeners.add(listener);
     }
 
+    /**
+     * Reads the local port under each verbs and RDS run before and after it, so that the run's alarms name that
+     * port and the counters that moved on it (see {@link #observeLocalPort}).
+     */
+    public void watchLocalPorts(LocalRunWatch watch) {
+        this.localPorts = watch;
+    }
+
     /** The transports a run covers: pingpong.transports. */
     public List<Transport> transports() {
         return config.transports();
@@ -82,6 +92,8 @@ public final class PingPongService implements AutoCloseable {
         DataPlane plane = planes.get(transport);
         String subject = subject(transport, peer.toString());
         PingPongResult result;
+        LocalRunWatch watch = transport == Transport.FABRIC ? null : localPorts;
+        LocalRunWatch.Bracket bracket = watch == null ? LocalRunWatch.Bracket.NONE : watch.before(config.listen().host());
         if (plane == null) {
             result = PingPongResult.notRun(peer.toString(), transport, PingPongResult.Outcome.UNSUPPORTED,
                     name(transport) + " ping-pongs are not built into this agent", java.time.Instant.now());
@@ -99,11 +111,16 @@ public final class PingPongService implements AutoCloseable {
                 }
             }).run();
         }
+        LocalRunWatch.Evidence local = watch == null ? LocalRunWatch.Evidence.NONE : watch.after(bracket);
+        String onLocal = local.text().isEmpty() ? "" : "; " + local.text();
         if (result.outcome() != PingPongResult.Outcome.UNSUPPORTED) {
             boolean missed = !result.reachable();
             alarms.observe(AlarmKind.PeerUnreachable, subject, missed, missed
-                    ? peer + " missed a ping-pong run over " + name(transport) + ": " + result.reason()
+                    ? peer + " missed a ping-pong run over " + name(transport) + ": " + result.reason() + onLocal
                     : peer + " answers " + name(transport) + " ping-pongs");
+            if (!bracket.names().isEmpty()) {
+                observeLocalPort(alarms, subject, peer.toString(), transport, result, local);
+            }
         }
         observeCredits(alarms, subject, result);
         for (PingPongListener l : listeners) {
@@ -124,6 +141,23 @@ public final class PingPongService implements AutoCloseable {
                     ? "RDS sends to " + result.peer() + " stalled: " + result.rds().line()
                     : "RDS sends to " + result.peer() + " did not stall");
         }
+    }
+
+    /**
+     * One ErrorThreshold observation per verbs or RDS run whose local port is known: bad when a transport error
+     * counter of that port grew by its threshold or more during the run (lost packets, retries on the wire, even
+     * when the run itself got through), or when the run failed and any of them grew at all; the details name the
+     * port and every counter that moved.
+     */
+    static void observeLocalPort(AlarmSink alarms, String subject, String peer, Transport transport,
+            PingPongResult result, LocalRunWatch.Evidence local) {
+        boolean failed = result.outcome() == PingPongResult.Outcome.FAIL
+                || result.outcome() == PingPongResult.Outcome.UNREACHABLE;
+        boolean bad = local.breached() || failed && local.moved();
+        alarms.observe(AlarmKind.ErrorThreshold, subject, bad, bad
+                ? "ping-pong over " + name(transport) + " to " + peer + " (" + result.outcome().text()
+                + (result.reason().isEmpty() ? "" : ": " + result.reason()) + "); " + local.text()
+                : "");
     }
 
     /** Tells the listeners a probe finished its run against a named peer. */
