@@ -84,8 +84,13 @@ public final class PingPongBench {
                     Collections.min(ratios), median(java), median(c));
             System.out.println(load.after());
         }
-        System.out.printf(Locale.ROOT, "anchor fi_pingpong -p tcp -e msg -S %d: RTT %.1f us (2 x usec/xfer)%n",
-                REQUEST, fiPingpong());
+        // The anchor only places the figures above; when it fails (a busy machine drops its connection) they stand.
+        try {
+            System.out.printf(Locale.ROOT, "anchor fi_pingpong -p tcp -e msg -S %d: RTT %.1f us (2 x usec/xfer)%n",
+                    REQUEST, fiPingpong());
+        } catch (IllegalStateException e) {
+            System.out.println("anchor fi_pingpong failed, no anchor this run: " + e.getMessage().trim());
+        }
         String guest = System.getProperty("pingpong.guest", System.getenv().getOrDefault("PINGPONG_GUEST", "true"));
         if (Boolean.parseBoolean(guest)) {
             GuestAnchors.run();
