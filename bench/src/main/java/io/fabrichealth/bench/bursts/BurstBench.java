@@ -106,8 +106,15 @@ public final class BurstBench {
                     verdict = "NOT met";
                 }
                 System.err.printf(Locale.ROOT, "bursts %s: fi_pingpong%n", name);
-                double pingpong = pingpong(size);
-                rows.add(String.format(Locale.ROOT, "%-7s %10.1f %10.1f %7.2fx %9s %9.2fx %8s %16.1f", name,
+                // The anchor only places the figures; when it fails (a busy machine drops its connection) they stand.
+                String pingpong;
+                try {
+                    pingpong = String.format(Locale.ROOT, "%.1f", pingpong(size));
+                } catch (IllegalStateException e) {
+                    System.err.println("bursts " + name + ": fi_pingpong failed, no anchor: " + e.getMessage().trim());
+                    pingpong = "failed";
+                }
+                rows.add(String.format(Locale.ROOT, "%-7s %10.1f %10.1f %7.2fx %9s %9.2fx %8s %16s", name,
                         bestJava / 1e6, bestC / 1e6, bestJava / bestC,
                         reliable ? String.format(Locale.ROOT, "%.2fx", median) : "-", MachineLoad.median(all),
                         quiet.length + "/" + all.length, pingpong));
