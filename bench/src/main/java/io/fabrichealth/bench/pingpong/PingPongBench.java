@@ -6,6 +6,7 @@ import io.fabrichealth.config.PingPongConfig;
 import io.fabrichealth.config.Transport;
 import io.fabrichealth.config.EndpointType;
 import io.fabrichealth.alarms.AlarmSink;
+import io.fabrichealth.bench.MachineLoad;
 import io.fabrichealth.probes.pingpong.PingPongResult;
 import io.fabrichealth.probes.pingpong.PingPongService;
 import io.fabrichealth.probes.pingpong.fabric.FabricPlane;
@@ -26,8 +27,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * The ping-pong benchmark. On loopback: the Java ping-pong (responder and initiator in this JVM, libfabric tcp MSG,
  * depth 1, one task, every header and payload byte checked) against the C baseline running the same protocol on
- * the same transport, in interleaved rounds of this one run, comparing p50 RTT (goal: Java/C <= 1.1); fi_pingpong
- * at the same size is the outside anchor. Then, in the guest (skip with PINGPONG_GUEST=false): the Java verbs
+ * the same transport, in rounds of this one run whose order alternates, comparing p50 RTT per round (goal: the
+ * median of the rounds' Java/C <= 1.1; the run queue is printed beside each round, the load average before and
+ * after); fi_pingpong at the same size is the outside anchor. Then, in the guest (skip with PINGPONG_GUEST=false): the Java verbs
  * and RDS ping-pongs over Soft-RoCE next to rping (the same krping loop, timed) and ib_send_lat.
  *
  * <p>Run: {@code mvn -B -q -pl bench exec:exec@pingpong} (after installing jni, probes and config).
@@ -45,26 +47,50 @@ public final class PingPongBench {
         int rounds = Integer.getInteger("pingpong.rounds", 5);
         Path baseline = compileBaseline();
         javaRun(1); // warm-up: JIT and libfabric initialisation
+        cRun(baseline, 1);
         List<Double> java = new ArrayList<>();
         List<Double> c = new ArrayList<>();
+        List<Double> ratios = new ArrayList<>();
+        MachineLoad load = MachineLoad.start();
+        System.out.println(load.before());
         System.out.printf(Locale.ROOT, "loopback, libfabric tcp MSG, request %d B, ack %d B, depth 1, 1 task%n",
                 REQUEST, ACK);
-        System.out.printf(Locale.ROOT, "%-6s %14s %14s %14s %14s%n", "round", "java p50 us", "C p50 us",
-                "java p99 us", "C p99 us");
-        for (int r = 0; r < rounds; r++) {
-            PingPongResult j = javaRun(seconds);
-            double[] cr = cRun(baseline, seconds);
-            java.add(j.stats().rttP50Micros());
-            c.add(cr[0]);
-            System.out.printf(Locale.ROOT, "%-6d %14.1f %14.1f %14.1f %14.1f%n", r + 1, j.stats().rttP50Micros(),
-                    cr[0], j.stats().rttP99Micros(), cr[1]);
+        System.out.printf(Locale.ROOT, "%-6s %12s %12s %8s %12s %12s %10s  %s%n", "round", "java p50 us", "C p50 us",
+                "java/C", "java p99 us", "C p99 us", "run queue", "order");
+        try (load) {
+            for (int r = 0; r < rounds; r++) {
+                load.take();
+                // The order alternates, so a neighbour that starts or stops mid-round hits both sides alike.
+                PingPongResult j;
+                double[] cr;
+                if (r % 2 == 0) {
+                    j = javaRun(seconds);
+                    cr = cRun(baseline, seconds);
+                } else {
+                    cr = cRun(baseline, seconds);
+                    j = javaRun(seconds);
+                }
+                double runQueue = load.take();
+                double jp = j.stats().rttP50Micros();
+                java.add(jp);
+                c.add(cr[0]);
+                ratios.add(jp / cr[0]);
+                System.out.printf(Locale.ROOT, "%-6d %12.1f %12.1f %7.2fx %12.1f %12.1f %10.1f  %s%n", r + 1, jp,
+                        cr[0], jp / cr[0], j.stats().rttP99Micros(), cr[1], runQueue, r % 2 == 0 ? "java, C" : "C, java");
+            }
+            double ratio = median(ratios);
+            System.out.printf(Locale.ROOT, "median of rounds: java/C p50 %.2fx (goal <= 1.1x: %s), best round %.2fx; "
+                    + "median p50 java %.1f us, C %.1f us%n", ratio, ratio <= 1.1 ? "met" : "NOT met",
+                    Collections.min(ratios), median(java), median(c));
+            System.out.println(load.after());
         }
-        double jm = median(java);
-        double cm = median(c);
-        System.out.printf(Locale.ROOT, "median p50: java %.1f us, C %.1f us, java/C %.2fx (goal <= 1.1x)%n", jm, cm,
-                jm / cm);
-        System.out.printf(Locale.ROOT, "anchor fi_pingpong -p tcp -e msg -S %d: RTT %.1f us (2 x usec/xfer)%n",
-                REQUEST, fiPingpong());
+        // The anchor only places the figures above; when it fails (a busy machine drops its connection) they stand.
+        try {
+            System.out.printf(Locale.ROOT, "anchor fi_pingpong -p tcp -e msg -S %d: RTT %.1f us (2 x usec/xfer)%n",
+                    REQUEST, fiPingpong());
+        } catch (IllegalStateException e) {
+            System.out.println("anchor fi_pingpong failed, no anchor this run: " + e.getMessage().trim());
+        }
         String guest = System.getProperty("pingpong.guest", System.getenv().getOrDefault("PINGPONG_GUEST", "true"));
         if (Boolean.parseBoolean(guest)) {
             GuestAnchors.run();
@@ -137,9 +163,7 @@ public final class PingPongBench {
     }
 
     private static double median(List<Double> values) {
-        List<Double> sorted = new ArrayList<>(values);
-        Collections.sort(sorted);
-        return sorted.get(sorted.size() / 2);
+        return MachineLoad.median(values.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     private static Path compileBaseline() throws IOException, InterruptedException {

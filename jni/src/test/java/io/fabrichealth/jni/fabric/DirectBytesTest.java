@@ -45,4 +45,22 @@ class DirectBytesTest {
                 .isInstanceOf(IndexOutOfBoundsException.class)
                 .hasMessage("range [8, +9) is outside the second buffer's 16 bytes");
     }
+
+    @Test
+    void spansCompareLikeTheirBuffersAndCheckRangesInJava() {
+        ByteBuffer source = random(70_000, 11);
+        ByteBuffer target = ByteBuffer.allocateDirect(70_000);
+        target.put(13, source, 1001, 65_536);
+        DirectBytes.Span from = DirectBytes.span(source);
+        DirectBytes.Span to = DirectBytes.span(target);
+        assertThat(DirectBytes.same(to, 13, from, 1001, 65_536)).isTrue();
+        target.put(13 + 40_000, (byte) ~target.get(13 + 40_000));
+        assertThat(DirectBytes.same(to, 13, from, 1001, 65_536)).isFalse();
+        assertThatThrownBy(() -> DirectBytes.same(to, 13, from, 5_000, 65_536))
+                .isInstanceOf(IndexOutOfBoundsException.class)
+                .hasMessage("range [5000, +65536) is outside the second buffer's 70000 bytes");
+        assertThatThrownBy(() -> DirectBytes.span(ByteBuffer.allocate(16)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("heap buffer");
+    }
 }

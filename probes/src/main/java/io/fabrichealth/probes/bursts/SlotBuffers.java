@@ -1,5 +1,6 @@
 package io.fabrichealth.probes.bursts;
 
+import io.fabrichealth.jni.fabric.DirectBytes;
 import io.fabrichealth.jni.fabric.Endpoint;
 import io.fabrichealth.jni.fabric.FabricDomain;
 import io.fabrichealth.jni.fabric.Gather;
@@ -22,6 +23,8 @@ final class SlotBuffers implements AutoCloseable {
     private final int segmentSize;
     private final boolean gather;
     private final ByteBuffer[] buffers;
+    /** The buffers with their addresses, read once: filling and checking cross JNI with numbers only. */
+    private final DirectBytes.Span[] spans;
     private final MemoryRegion[] regions;
     private final Gather[] lists;
     /** Memory registrations made, the first ones included: the facts show what reregister (alone) changes. */
@@ -36,12 +39,14 @@ final class SlotBuffers implements AutoCloseable {
         this.segmentSize = segmentSize;
         this.gather = gather;
         this.buffers = new ByteBuffer[window];
+        this.spans = new DirectBytes.Span[window];
         this.regions = new MemoryRegion[window];
         this.lists = new Gather[window];
         int bytes = gather ? segments * (segmentSize + GAP) : segments * segmentSize;
         try {
             for (int s = 0; s < window; s++) {
                 buffers[s] = BufferPool.take(bytes);
+                spans[s] = DirectBytes.span(buffers[s]);
                 lists[s] = new Gather(gather ? segments : 1);
                 register(s);
             }
@@ -105,7 +110,7 @@ final class SlotBuffers implements AutoCloseable {
 
     void fill(PayloadPattern pattern, int slot, long seq) {
         for (int j = 0; j < segments; j++) {
-            pattern.fill(seq, buffers[slot], position(j), j * segmentSize, segmentSize);
+            pattern.fill(seq, spans[slot], position(j), j * segmentSize, segmentSize);
         }
     }
 
@@ -113,7 +118,7 @@ final class SlotBuffers implements AutoCloseable {
     Mismatch verify(PayloadPattern pattern, int slot, long seq) {
         boolean same = true;
         for (int j = 0; j < segments && same; j++) {
-            same = pattern.matches(seq, buffers[slot], position(j), j * segmentSize, segmentSize);
+            same = pattern.matches(seq, spans[slot], position(j), j * segmentSize, segmentSize);
         }
         if (same) {
             return null;
@@ -141,6 +146,7 @@ final class SlotBuffers implements AutoCloseable {
             if (buffers[s] != null) {
                 BufferPool.give(buffers[s]);
                 buffers[s] = null;
+                spans[s] = null;
             }
         }
     }
