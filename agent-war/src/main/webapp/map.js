@@ -30,11 +30,13 @@
     mayExec: null,      // null = not asked yet; true; or the reason why not
     lastOk: null,
     unreachableSince: null,
-    refreshMillis: [],
+    refreshMillis: [],  // main-thread time of each refresh: JSON parse, model, restyle, lists, to the next frame
+    interactiveAt: -1,  // ms after navigation start when the first map was drawn and painted
   };
 
   /* ---------- Jolokia, one request at a time ---------- */
   let queue = Promise.resolve();
+  let lastParseMillis = 0;
   function jolokia(requests) {
     const run = queue.then(() => post(requests));
     queue = run.catch(() => undefined);
@@ -50,7 +52,10 @@
       if (!r.ok) {
         throw new Error('HTTP ' + r.status + (r.status === 403 ? ' (refused by the agent\'s policy)' : ''));
       }
-      const answers = await r.json();
+      const text = await r.text();
+      const t0 = performance.now();
+      const answers = JSON.parse(text);
+      lastParseMillis = performance.now() - t0;
       if (!Array.isArray(answers)) {
         throw new Error(answers.error || 'Jolokia answered something that is not a bulk answer');
       }
@@ -85,11 +90,20 @@
     try {
       const answers = await jolokia(refreshRequests());
       const t0 = performance.now();
+      const parse = lastParseMillis;
       apply(answers);
-      state.refreshMillis.push(performance.now() - t0);
-      if (state.refreshMillis.length > 20) {
-        state.refreshMillis.shift();
-      }
+      const script = performance.now() - t0;
+      // Cytoscape paints in the next animation frame: charge that frame to this refresh too.
+      requestAnimationFrame(() => setTimeout(() => {
+        const frame = performance.now() - t0;
+        state.refreshMillis.push({ parse, script, toFrame: frame + parse });
+        if (state.refreshMillis.length > 50) {
+          state.refreshMillis.shift();
+        }
+        if (state.interactiveAt < 0) {
+          state.interactiveAt = performance.now();
+        }
+      }, 0));
       state.lastOk = new Date();
       state.unreachableSince = null;
       document.body.classList.remove('stale');
@@ -215,7 +229,7 @@
 
   function remark(l) {
     const r = [state.ports.get(l.a), state.ports.get(l.b)].map((p) => p && p.DegradedRemark).filter(Boolean);
-    return r.join(' / ');
+    return [...new Set(r)].join(' / ');
   }
 
   /* ---------- tiers, from the graph ---------- */
@@ -328,6 +342,7 @@
     const nodes = [];
     const X = 70;
     const Y = 130;
+    const HOST_X = 56;
     // Leaves first: their order fixes the hosts' order below them and the spines' spread above.
     const leaves = (byTier.get(1) || []).sort((x, y) => name(x).localeCompare(name(y)));
     let x = 0;
@@ -346,11 +361,11 @@
         for (const h of hosts) {
           nodes.push(nodeElement(h, 'hca', x, top * Y));
           drawnAs.set(h, h);
-          x += X / 2;
+          x += HOST_X;
         }
       }
       if (leaf) {
-        const mid = hosts.length ? (start + x - (folded ? X : X / 2)) / 2 : x;
+        const mid = hosts.length ? (start + x - (folded ? X : HOST_X)) / 2 : x;
         leafX.set(leaf, mid);
         nodes.push(nodeElement(leaf, 'switch', mid, (top - 1) * Y));
         drawnAs.set(leaf, leaf);
@@ -403,6 +418,10 @@
         cy.add(l.elements);
       });
       cy.fit(undefined, 30);
+      if (cy.zoom() > 1.2) {
+        cy.zoom(1.2); // a small fabric stays at a readable size instead of filling the pane
+        cy.center();
+      }
       fillNames();
     }
     cy.batch(() => {
@@ -801,6 +820,7 @@
         color: el.style('line-color') } : null;
     },
     refreshMillis: () => [...state.refreshMillis],
+    interactiveAt: () => state.interactiveAt,
     ready: () => state.lastOk !== null && cy !== null && cy.nodes().length > 0,
     unfold: (leafDescription) => {
       const n = [...state.nodes.values()].find((x) => x.NodeDescription === leafDescription);
