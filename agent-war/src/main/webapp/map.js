@@ -296,11 +296,12 @@
         { selector: 'edge', style: { width: 2, 'curve-style': 'bezier', 'control-point-step-size': 14,
           'line-color': '#3fb950', 'font-size': 10, color: '#e6edf3', 'text-outline-color': '#0d1117',
           'text-outline-width': 2 } },
-        { selector: 'edge[state="degraded"]', style: { 'line-color': '#d29922', 'line-style': 'dashed', width: 3,
+        { selector: 'edge[state="degraded"]', style: { 'line-color': '#d29922', 'line-style': 'dashed', 'line-dash-pattern': [6, 3], width: 3,
           label: 'data(remark)' } },
         { selector: 'edge[state="error"]', style: { 'line-color': '#f85149', width: 6 } },
-        { selector: 'edge[state="down"]', style: { 'line-color': '#a371f7', 'line-style': 'dotted', width: 3,
-          'line-cap': 'round' } },
+        // Dots drawn as short dashes: cytoscape's 'dotted' at this width reads as a solid line.
+        { selector: 'edge[state="down"]', style: { 'line-color': '#a371f7', 'line-style': 'dashed',
+          'line-dash-pattern': [2, 7], width: 3 } },
         { selector: 'edge[state="suspect"]', style: { 'line-color': '#ff7ce0', 'line-style': 'dashed',
           'line-dash-pattern': [10, 3, 2, 3], width: 5 } },
         { selector: 'edge[state="unknown"]', style: { 'line-color': '#6e7681', width: 1, 'line-style': 'solid' } },
@@ -817,7 +818,8 @@
       const id = key && [...state.links.keys()].find((k) => k.split('~').includes(key));
       const el = id && elementFor({ kind: 'link', id });
       return el && el.nonempty() ? { state: el.data('state'), lineStyle: el.style('line-style'),
-        color: el.style('line-color') } : null;
+        dash: el.style('line-style') === 'solid' ? '' : String(el.style('line-dash-pattern')),
+        width: el.style('width'), color: el.style('line-color') } : null;
     },
     refreshMillis: () => [...state.refreshMillis],
     interactiveAt: () => state.interactiveAt,
