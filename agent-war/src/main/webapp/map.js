@@ -32,7 +32,9 @@
     unreachableSince: null,
     refreshMillis: [],  // main-thread time of each refresh: JSON parse, model, restyle, lists, to the next frame
     interactiveAt: -1,  // ms after navigation start when the first map was drawn and painted
+    firstLoad: null,    // where the time to interactive went: script ready, answer in, map drawn, painted
   };
+  const scriptReadyAt = performance.now();
 
   /* ---------- Jolokia, one request at a time ---------- */
   let queue = Promise.resolve();
@@ -90,18 +92,20 @@
     try {
       const answers = await jolokia(refreshRequests());
       const t0 = performance.now();
+      const answerMillis = t0 - started;
       const parse = lastParseMillis;
       apply(answers);
       const script = performance.now() - t0;
       // Cytoscape paints in the next animation frame: charge that frame to this refresh too.
       requestAnimationFrame(() => setTimeout(() => {
         const frame = performance.now() - t0;
-        state.refreshMillis.push({ parse, script, toFrame: frame + parse });
+        state.refreshMillis.push({ parse, script, toFrame: frame + parse, answer: answerMillis });
         if (state.refreshMillis.length > 50) {
           state.refreshMillis.shift();
         }
         if (state.interactiveAt < 0) {
           state.interactiveAt = performance.now();
+          state.firstLoad = { scriptReady: scriptReadyAt, answered: t0, drawn: t0 + script, painted: state.interactiveAt };
         }
       }, 0));
       state.lastOk = new Date();
@@ -626,6 +630,20 @@
     return e;
   }
 
+  /*
+   * A list is rebuilt only when what it shows changed: a rebuild every refresh would cost time and take the
+   * keyboard focus away from whoever is tabbing through it.
+   */
+  const shown = new Map();
+  function changed(list, content) {
+    const sig = JSON.stringify(content);
+    if (shown.get(list) === sig) {
+      return false;
+    }
+    shown.set(list, sig);
+    return true;
+  }
+
   /* ---------- links not OK (the keyboard's way into the map) ---------- */
   function drawProblems() {
     const rows = [];
@@ -634,6 +652,9 @@
       if (s !== 'ok') rows.push([id, l, s]);
     }
     rows.sort((x, y) => WORST.indexOf(y[2]) - WORST.indexOf(x[2]));
+    if (!changed('problems', rows.map(([id, l, st]) => [id, st, remark(l), portName(l.a), portName(l.b)]))) {
+      return;
+    }
     $('problems').replaceChildren(...rows.slice(0, 200).map(([id, l, s]) => {
       const b = h('button', { class: 'linkbtn', 'data-link': id },
         portName(l.a) + ' ↔ ' + portName(l.b));
@@ -647,6 +668,9 @@
   /* ---------- alarms ---------- */
   function drawAlarms() {
     const list = [...state.alarms].sort((x, y) => String(y.raisedAt).localeCompare(String(x.raisedAt)));
+    if (!changed('alarms', [list, state.mayExec])) {
+      return;
+    }
     $('alarm-count').textContent = '(' + list.length + ' active)';
     $('alarms').replaceChildren(...list.map((al) => {
       const subject = h('button', { class: 'linkbtn subject' }, al.kind + ' · ' + al.subject);
@@ -698,7 +722,21 @@
     }
   }
 
+  /* A host named by an alarm or by Find comes out of its leaf's fold. */
+  function unfoldFor(guid) {
+    const drawn = drawnAs.get(guid) || '';
+    if (drawn.startsWith('fold:')) {
+      state.unfolded.add(drawn.substring(5));
+      state.structure = '';
+      drawMap(null);
+    }
+  }
+
   function highlight(subject) {
+    const named = /0x[0-9a-f]{16}/.exec(subject);
+    if (named) {
+      unfoldFor(named[0]);
+    }
     cy.elements().removeClass('highlight');
     const port = /^(0x[0-9a-f]{16})\/(\d+)$/.exec(subject);
     let target = null;
@@ -713,6 +751,7 @@
       const byName = [...state.nodes.values()].find((n) => subject.includes(n.NodeDescription));
       const g = guid ? guid[0] : byName ? byName.NodeGuid : null;
       if (g) {
+        unfoldFor(g);
         state.selected = { kind: 'node', id: g };
         target = elementFor(state.selected);
         showSelection(true);
@@ -728,6 +767,9 @@
 
   /* ---------- probes ---------- */
   function drawProbes(pingpongs, suites) {
+    if (!changed('probes', [pingpongs && pingpongs.value, suites && suites.value])) {
+      return;
+    }
     const rows = entries(pingpongs).map(([name, v]) => [/transport=([^,]+)/.exec(name)[1], v])
       .sort((x, y) => (x[1].Peer + x[0]).localeCompare(y[1].Peer + y[0]));
     const t = h('table', {}, h('tr', {}, ...['peer', 'transport', 'result', 'RTT p50 µs', 'RTT p99 µs', 'corruptions',
@@ -750,6 +792,9 @@
 
   /* ---------- fleet ---------- */
   function drawFleet(f) {
+    if (!changed('fleet', f)) {
+      return;
+    }
     if (!f) {
       $('fleet').replaceChildren(h('p', { class: 'muted' }, 'this agent has no fleet MBean'));
       return;
@@ -792,7 +837,24 @@
       names.length ? heat : h('p', { class: 'muted' }, 'no peer runs yet'));
   }
 
-  /* ---------- keyboard: Find ---------- */
+  /* ---------- keyboard: the map pans and zooms, Find and the lists select ---------- */
+  $('map').addEventListener('keydown', (e) => {
+    const step = 60;
+    const moves = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+    if (moves[e.key]) {
+      cy.panBy({ x: moves[e.key][0], y: moves[e.key][1] });
+    } else if (e.key === '+' || e.key === '=') {
+      cy.zoom({ level: cy.zoom() * 1.25, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
+    } else if (e.key === '-') {
+      cy.zoom({ level: cy.zoom() / 1.25, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
+    } else if (e.key === '0') {
+      cy.fit(undefined, 30);
+    } else {
+      return;
+    }
+    e.preventDefault();
+  });
+
   $('find').addEventListener('keydown', (e) => {
     if (e.key !== 'Enter') return;
     const q = e.target.value.trim();
@@ -823,6 +885,7 @@
     },
     refreshMillis: () => [...state.refreshMillis],
     interactiveAt: () => state.interactiveAt,
+    firstLoad: () => state.firstLoad,
     ready: () => state.lastOk !== null && cy !== null && cy.nodes().length > 0,
     unfold: (leafDescription) => {
       const n = [...state.nodes.values()].find((x) => x.NodeDescription === leafDescription);

@@ -36,7 +36,7 @@ class MapIT {
     static final Duration SWEEP = Duration.ofSeconds(2);
     static final Duration SWEEP_PLUS_REFRESH = SWEEP.plusSeconds(3);
     /** How a down link is drawn: dots (short dashes), unlike a degraded link's long dashes. */
-    static final String DOWN_DOTS = "2,7";
+    static final String DOWN_DOTS = "2 7";
 
     @TempDir
     static Path work;
@@ -146,7 +146,7 @@ class MapIT {
     @Test
     @Order(4)
     void clickingALinkShowsBothPortsWithCounterDeltasAndTheirSweepHistory() throws Exception {
-        WebElement problem = browser.driver.findElement(By.cssSelector("#problems button[data-link]"));
+        WebElement problem = browser.driver.findElement(By.cssSelector("#problems li[data-state=degraded] button[data-link]"));
         problem.sendKeys(org.openqa.selenium.Keys.ENTER); // the keyboard reaches every link that is not OK
         awaitPage().untilAsserted(() -> assertThat(browser.driver.findElements(By.cssSelector("#details svg.chart")))
                 .hasSize(2));
@@ -168,11 +168,10 @@ class MapIT {
         jolokia.post("""
                 {"type":"exec","mbean":"fabric.health:type=Schedule,name=pingpong","operation":"runNow"}""");
         awaitMbeans().until(() -> activeKinds().contains("Corruption"));
-        WebElement ack = awaitPage().until(() -> browser.driver.findElements(
-                By.cssSelector("#alarms li[data-kind=Corruption] button.ack")).stream().findFirst()
-                .filter(WebElement::isEnabled).orElse(null), b -> b != null);
+        awaitPage().until(() -> browser.driver.findElements(
+                By.cssSelector("#alarms li[data-kind=Corruption] button.ack")).stream().anyMatch(WebElement::isEnabled));
         browser.screenshot(TARGET.resolve("map-corruption.png"));
-        ack.click();
+        browser.driver.findElement(By.cssSelector("#alarms li[data-kind=Corruption] button.ack")).click();
         awaitMbeans().until(() -> !activeKinds().contains("Corruption"));
         awaitPage().until(() -> browser.driver.findElements(By.cssSelector("#alarms li[data-kind=Corruption]"))
                 .isEmpty());

@@ -57,6 +57,10 @@ public final class MapBench {
                 List<Double> toFrame = new ArrayList<>();
                 List<Double> script = new ArrayList<>();
                 List<Double> parse = new ArrayList<>();
+                List<Double> answer = new ArrayList<>();
+                List<Double> scriptReady = new ArrayList<>();
+                List<Double> answered = new ArrayList<>();
+                List<Double> drawn = new ArrayList<>();
                 for (int i = 0; i < loads; i++) {
                     chrome.get(agent.baseUrl() + "/");
                     JavascriptExecutor js = chrome;
@@ -70,12 +74,18 @@ public final class MapBench {
                     }
                     interactive.add(((Number) js.executeScript("return fabricMap.interactiveAt()")).doubleValue());
                     @SuppressWarnings("unchecked")
+                    Map<String, Number> first = (Map<String, Number>) js.executeScript("return fabricMap.firstLoad()");
+                    scriptReady.add(first.get("scriptReady").doubleValue());
+                    answered.add(first.get("answered").doubleValue());
+                    drawn.add(first.get("drawn").doubleValue());
+                    @SuppressWarnings("unchecked")
                     List<Map<String, Number>> r = (List<Map<String, Number>>) js.executeScript(
                             "return fabricMap.refreshMillis()");
                     for (Map<String, Number> m : r.subList(1, r.size())) { // the first one is the load itself
                         toFrame.add(m.get("toFrame").doubleValue());
                         script.add(m.get("script").doubleValue());
                         parse.add(m.get("parse").doubleValue());
+                        answer.add(m.get("answer").doubleValue());
                     }
                     if (i == 0) {
                         @SuppressWarnings("unchecked")
@@ -86,10 +96,15 @@ public final class MapBench {
                 }
                 System.out.printf("interactive after load (first map drawn and painted): median %.0f ms, max %.0f ms"
                         + " over %d loads (goal: 3000 ms)%n", median(interactive), Collections.max(interactive), loads);
+                System.out.printf("  of it, medians after navigation start: page and cytoscape.js loaded at %.0f ms, first"
+                        + " Jolokia answer in at %.0f ms, map drawn at %.0f ms%n", median(scriptReady), median(answered),
+                        median(drawn));
                 System.out.printf("refresh main-thread time to the next painted frame: median %.1f ms, max %.1f ms over"
                         + " %d refreshes (goal: 100 ms); of it JSON parse median %.1f ms, model+restyle+lists median"
                         + " %.1f ms%n", median(toFrame), Collections.max(toFrame), toFrame.size(), median(parse),
                         median(script));
+                System.out.printf("  a refresh's bulk read, request to answer (the agent's side, not main-thread time):"
+                        + " median %.0f ms%n", median(answer));
             } finally {
                 chrome.quit();
             }
