@@ -129,7 +129,11 @@
     document.body.classList.add('stale');
     // No stale colours: every link and node goes grey until the agent answers again.
     if (cy) {
-      cy.batch(() => cy.elements().forEach((el) => el.data('state', 'unknown')));
+      cy.batch(() => cy.elements().forEach((el) => {
+        if (el.data('state') !== 'unknown') {
+          el.data('state', 'unknown');
+        }
+      }));
     }
     setStatus('agent unreachable since ' + time(state.unreachableSince) + ' (' + e.message + ')', 'down');
   }
@@ -427,17 +431,24 @@
         cy.zoom(1.2); // a small fabric stays at a readable size instead of filling the pane
         cy.center();
       }
-      fillNames();
+      // Find's suggestions can wait until the map is on screen.
+      (window.requestIdleCallback || setTimeout)(fillNames);
     }
+    // Only what changed is set: an unchanged fabric costs no restyle and no repaint.
+    const set = (el, key, value) => {
+      if (el.data(key) !== value) {
+        el.data(key, value);
+      }
+    };
     cy.batch(() => {
       cy.nodes().forEach((el) => {
         if (el.data('kind') === 'fold') {
-          el.data('state', 'ok');
+          set(el, 'state', 'ok');
           return;
         }
         const n = state.nodes.get(el.id());
-        el.data('health', n ? n.Health : 'unknown');
-        el.data('state', n && n.Answering ? 'ok' : 'unknown');
+        set(el, 'health', n ? n.Health : 'unknown');
+        set(el, 'state', n && n.Answering ? 'ok' : 'unknown');
       });
       cy.edges().forEach((el) => {
         let s = 'unknown';
@@ -448,8 +459,8 @@
           const r = remark(link);
           if (r && !remarks.includes(r)) remarks.push(r);
         }
-        el.data('state', s);
-        el.data('remark', remarks.join(' / '));
+        set(el, 'state', s);
+        set(el, 'remark', remarks.join(' / '));
       });
     });
     if (smp) {
