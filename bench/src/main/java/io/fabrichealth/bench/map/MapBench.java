@@ -1,5 +1,6 @@
 package io.fabrichealth.bench.map;
 
+import io.fabrichealth.bench.MachineLoad;
 import io.fabrichealth.cli.Home;
 import io.fabrichealth.cli.payara.PayaraProcess;
 import io.fabrichealth.testbed.Prerequisites;
@@ -45,7 +46,8 @@ public final class MapBench {
         int loads = Integer.getInteger("bench.loads", 5);
         int refreshes = Integer.getInteger("bench.refreshes", 5);
         Path work = Files.createTempDirectory("fh-map-");
-        System.out.println("load average before: " + Files.readString(Path.of("/proc/loadavg")).trim());
+        MachineLoad load = MachineLoad.start();
+        System.out.println(load.before());
         Path topo = Topologies.fatTree(16, 8, 24, work);
         try (SimulatedFabric fabric = SimulatedFabric.start(topo, true, work.resolve("fabric"));
              PayaraProcess agent = start(home, work, fabric)) {
@@ -109,7 +111,8 @@ public final class MapBench {
                 chrome.quit();
             }
         }
-        System.out.println("load average after: " + Files.readString(Path.of("/proc/loadavg")).trim());
+        System.out.println(load.after() + ", run queue over the run " + String.format("%.1f", load.take()));
+        load.close();
         System.exit(0);
     }
 
