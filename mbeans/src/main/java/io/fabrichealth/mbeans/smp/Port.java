@@ -15,6 +15,7 @@ final class Port implements PortMXBean {
     private volatile PortSnapshot s;
     /** Built once per sweep: monitoring reads this far more often than sweeps change it. */
     private volatile CompositeData deltas;
+    private final PortHistory history = new PortHistory();
 
     Port(PortSnapshot snapshot) {
         update(snapshot);
@@ -23,6 +24,12 @@ final class Port implements PortMXBean {
     void update(PortSnapshot snapshot) {
         this.deltas = SmpComposites.deltas(snapshot.deltas());
         this.s = snapshot;
+        history.record(snapshot, getPortState());
+    }
+
+    @Override
+    public CompositeData[] getHistory() {
+        return history.rows();
     }
 
     @Override

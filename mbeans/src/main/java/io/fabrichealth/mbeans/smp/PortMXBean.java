@@ -93,6 +93,9 @@ public interface PortMXBean {
     /** Growth of every reported counter over the last sweep interval, by IBA name; never negative. */
     CompositeData getCounterDeltas();
 
+    /** The last 60 sweeps, oldest first: sweptAt, health, portState, errorDelta, data and XmitWait deltas. */
+    CompositeData[] getHistory();
+
     /** Narrow (PortCounters) counters stuck at their maximum. */
     String[] getSaturatedCounters();
 
