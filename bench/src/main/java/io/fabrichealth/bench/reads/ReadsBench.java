@@ -67,7 +67,11 @@ public final class ReadsBench {
                 List<String> ports = awaitPorts(client, Duration.ofSeconds(180));
                 System.out.printf(Locale.ROOT, "fabric: fat tree %s, %d Port MBeans; agent on Payara Micro sweeping"
                         + " every %s%n", String.join("x", tree), ports.size(), every);
-                portReads(agent, client, new BulkReader(url, portRead(ports)), ports.size(), wanted, rounds, load);
+                String bulk = portRead(ports);
+                portReads(agent, client, new BulkReader(url + "/", bulk), ports.size(), wanted, rounds, load);
+                // Jolokia echoes each request in its answer unless told not to; a poller that matches answers by
+                // position can drop the echo. Telegraf matches by the echo, so the agent keeps Jolokia's default.
+                lean(agent, new BulkReader(url + "/?includeRequest=false", bulk), ports.size(), load);
                 allRead(agent, client, url, allReads, load);
             }
             System.out.println(load.after());
@@ -132,6 +136,24 @@ public final class ReadsBench {
                 MachineLoad.median(p99s));
     }
 
+    /** The Port read without the request echo, back to back (sweeps going on meanwhile). */
+    private static void lean(PayaraProcess agent, BulkReader reader, int mbeans, MachineLoad load) throws Exception {
+        warm(reader);
+        load.take();
+        Sample c0 = Sample.of(agent.pid());
+        List<Double> millis = new ArrayList<>();
+        int reads = 200;
+        for (int i = 0; i < reads; i++) {
+            millis.add(reader.read() / 1e6);
+        }
+        double cpu = Sample.of(agent.pid()).minus(c0) * 1000.0 / TICKS_PER_SECOND / reads;
+        Collections.sort(millis);
+        System.out.printf(Locale.ROOT, "Port read with ?includeRequest=false (answer %,d JSON bytes, %,d per port):"
+                + " %d reads, sweeps going on: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms; agent CPU %.1f ms"
+                + " per read; %s%n", reader.bytes, reader.bytes / Math.max(1, mbeans), reads, pct(millis, 0.5),
+                pct(millis, 0.9), pct(millis, 0.99), millis.get(millis.size() - 1), cpu, load.takeLine());
+    }
+
     /** The bulk read of every fabric.health MBean, all attributes, back to back (sweeps go on meanwhile). */
     private static void allRead(PayaraProcess agent, AgentClient client, String url, int reads, MachineLoad load)
             throws Exception {
@@ -142,7 +164,7 @@ public final class ReadsBench {
         for (String n : names) {
             bulk.add(AgentClient.newRequest("read", n));
         }
-        BulkReader reader = new BulkReader(url, bulk.toJSONString());
+        BulkReader reader = new BulkReader(url + "/", bulk.toJSONString());
         warm(reader);
         load.take();
         Sample c0 = Sample.of(agent.pid());
@@ -249,7 +271,7 @@ public final class ReadsBench {
         int bytes;
 
         BulkReader(String url, String bulk) {
-            this.request = HttpRequest.newBuilder(URI.create(url + "/")).header("Content-Type", "application/json")
+            this.request = HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/json")
                     .timeout(Duration.ofSeconds(30)).POST(HttpRequest.BodyPublishers.ofString(bulk)).build();
         }
 
