@@ -72,6 +72,7 @@ public final class ReadsBench {
                 // Jolokia echoes each request in its answer unless told not to; a poller that matches answers by
                 // position can drop the echo. Telegraf matches by the echo, so the agent keeps Jolokia's default.
                 lean(agent, new BulkReader(url + "/?includeRequest=false", bulk), ports.size(), load);
+                atRest(agent, client, new BulkReader(url + "/", bulk), load);
                 allRead(agent, client, url, allReads, load);
             }
             System.out.println(load.after());
@@ -134,6 +135,38 @@ public final class ReadsBench {
                 + " ms (goal <= 20 ms), max %.1f ms; median of round p99s %.1f ms%n", all.size(), sweepsSeen,
                 pct(all, 0.5), pct(all, 0.9), pct(all, 0.99), all.isEmpty() ? Double.NaN : all.get(all.size() - 1),
                 MachineLoad.median(p99s));
+    }
+
+    /**
+     * The Port read with the sweep paused: what one read costs the agent, without the sweeps' CPU in the count (the
+     * figure to compare before and after a change on a busy machine, where latency says more about the neighbours).
+     */
+    private static void atRest(PayaraProcess agent, AgentClient client, BulkReader reader, MachineLoad load)
+            throws Exception {
+        exec(client, "pause");
+        try {
+            warm(reader);
+            load.take();
+            Sample c0 = Sample.of(agent.pid());
+            List<Double> millis = new ArrayList<>();
+            int reads = 300;
+            for (int i = 0; i < reads; i++) {
+                millis.add(reader.read() / 1e6);
+            }
+            double cpu = Sample.of(agent.pid()).minus(c0) * 1000.0 / TICKS_PER_SECOND / reads;
+            Collections.sort(millis);
+            System.out.printf(Locale.ROOT, "Port read at rest (sweep paused), %d reads: p50 %.1f ms, p99 %.1f ms;"
+                    + " agent CPU %.2f ms per read; %s%n", reads, pct(millis, 0.5), pct(millis, 0.99), cpu,
+                    load.takeLine());
+        } finally {
+            exec(client, "resume");
+        }
+    }
+
+    private static void exec(AgentClient client, String operation) throws IOException {
+        JSONObject exec = AgentClient.newRequest("exec", SWEEP);
+        exec.put("operation", operation);
+        client.request(exec, Duration.ofSeconds(10));
     }
 
     /** The Port read without the request echo, back to back (sweeps going on meanwhile). */
