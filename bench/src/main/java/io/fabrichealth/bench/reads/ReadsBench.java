@@ -61,7 +61,7 @@ public final class ReadsBench {
                     Integer.parseInt(tree[2]), work);
             try (SimulatedFabric fabric = SimulatedFabric.start(topo, true, work.resolve("fabric"));
                  PayaraProcess agent = start(home, work.resolve("agent"), fabric, topo, every)) {
-                agent.awaitJolokiaOrRoot(Duration.ofSeconds(180), false);
+                agent.awaitJolokiaOrRoot(Duration.ofSeconds(600), false); // Payara boots in minutes on a loaded machine
                 String url = agent.baseUrl() + "/jolokia";
                 AgentClient client = new AgentClient(url);
                 List<String> ports = awaitPorts(client, Duration.ofSeconds(180));
