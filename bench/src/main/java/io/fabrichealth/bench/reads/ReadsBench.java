@@ -71,7 +71,13 @@ public final class ReadsBench {
                 portReads(agent, client, new BulkReader(url + "/", bulk), ports.size(), wanted, rounds, load);
                 // Jolokia echoes each request in its answer unless told not to; a poller that matches answers by
                 // position can drop the echo. Telegraf matches by the echo, so the agent keeps Jolokia's default.
-                lean(agent, new BulkReader(url + "/?includeRequest=false", bulk), ports.size(), load);
+                lean("Port read with ?includeRequest=false", agent,
+                        new BulkReader(url + "/?includeRequest=false", bulk), ports.size(), load);
+                // One read with an ObjectName pattern: Jolokia answers a map by name, one envelope for all ports.
+                JSONObject pattern = AgentClient.newRequest("read", "fabric.health:type=Port,*");
+                pattern.put("attribute", new JSONArray(PORT_ATTRIBUTES));
+                lean("Port read as one pattern read (fabric.health:type=Port,*)", agent,
+                        new BulkReader(url + "/", pattern.toJSONString()), ports.size(), load);
                 atRest(agent, client, new BulkReader(url + "/", bulk), load);
                 allRead(agent, client, url, allReads, load);
             }
@@ -169,8 +175,9 @@ public final class ReadsBench {
         client.request(exec, Duration.ofSeconds(10));
     }
 
-    /** The Port read without the request echo, back to back (sweeps going on meanwhile). */
-    private static void lean(PayaraProcess agent, BulkReader reader, int mbeans, MachineLoad load) throws Exception {
+    /** Another form of the Port read, back to back (sweeps going on meanwhile). */
+    private static void lean(String what, PayaraProcess agent, BulkReader reader, int mbeans, MachineLoad load)
+            throws Exception {
         warm(reader);
         load.take();
         Sample c0 = Sample.of(agent.pid());
@@ -181,9 +188,9 @@ public final class ReadsBench {
         }
         double cpu = Sample.of(agent.pid()).minus(c0) * 1000.0 / TICKS_PER_SECOND / reads;
         Collections.sort(millis);
-        System.out.printf(Locale.ROOT, "Port read with ?includeRequest=false (answer %,d JSON bytes, %,d per port):"
+        System.out.printf(Locale.ROOT, "%s (answer %,d JSON bytes, %,d per port):"
                 + " %d reads, sweeps going on: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms; agent CPU %.1f ms"
-                + " per read; %s%n", reader.bytes, reader.bytes / Math.max(1, mbeans), reads, pct(millis, 0.5),
+                + " per read; %s%n", what, reader.bytes, reader.bytes / Math.max(1, mbeans), reads, pct(millis, 0.5),
                 pct(millis, 0.9), pct(millis, 0.99), millis.get(millis.size() - 1), cpu, load.takeLine());
     }
 
