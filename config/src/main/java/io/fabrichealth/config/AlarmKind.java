@@ -9,6 +9,11 @@ import java.util.Arrays;
 public enum AlarmKind {
     /** A port that was Active went Down (SMP sweep). */
     PortDown(Severity.MAJOR),
+    /**
+     * A port went Down and came back Active within {@code smp.flapping.window}, or its LinkDownedCounter rose by
+     * {@code smp.flapping.linkDowned} within it: a bad cable or transceiver, distinct from a port that stays down.
+     */
+    LinkFlapping(Severity.WARNING),
     /** A link runs below the width or speed both ends could run (iblinkinfo's "Could be"). */
     LinkDegraded(Severity.MINOR),
     /** An error counter is above its threshold (ibqueryerrors' rule; the Port MBean shows the delta beside it). */

@@ -20,6 +20,7 @@ import java.util.Map;
  * @param targets explicit destinations; empty = every node the sweep discovers
  * @param thresholds counter name to threshold, overriding {@link IbaCounters#ERROR_THRESHOLD_DEFAULTS}
  * @param resetNearSaturation clear a port's counters when one nears its maximum, so it keeps counting
+ * @param flapping when a port that goes Down and comes back is flapping (LinkFlapping) rather than down
  */
 public record SmpConfig(
         @Range(min = 1, max = 128) int window,
@@ -29,10 +30,18 @@ public record SmpConfig(
         @Range(min = 0, max = 10_000_000) int madsPerSecond,
         List<SmpTarget> targets,
         Map<String, Long> thresholds,
-        boolean resetNearSaturation) {
+        boolean resetNearSaturation,
+        FlappingConfig flapping) {
 
     public static final SmpConfig DEFAULTS = new SmpConfig(64, 2, Duration.ofMillis(1000), 3, 0, List.of(),
             Map.of(), false);
+
+    /** The engine and thresholds with the default flapping rule (tests, benchmarks). */
+    public SmpConfig(int window, int perDestination, Duration timeout, int retries, int madsPerSecond,
+            List<SmpTarget> targets, Map<String, Long> thresholds, boolean resetNearSaturation) {
+        this(window, perDestination, timeout, retries, madsPerSecond, targets, thresholds, resetNearSaturation,
+                FlappingConfig.DEFAULTS);
+    }
 
     /** The thresholds to apply: infiniband-diags' defaults with the configured ones on top. */
     public Map<String, Long> effectiveThresholds() {

@@ -288,7 +288,7 @@ class ValidationErrorsTest {
     @Test
     void anUnknownAlarmKindIsRefused() {
         ConfigError error = files.onlyError("alarms:\n  hysteresis:\n    PortDwn: {raiseAfter: 3}\n", 3,
-                "alarms.hysteresis.PortDwn", "an alarm kind: PortDown, LinkDegraded");
+                "alarms.hysteresis.PortDwn", "an alarm kind: PortDown, LinkFlapping, LinkDegraded");
         assertThat(error.hint()).isEqualTo("did you mean \"PortDown\"?");
     }
 

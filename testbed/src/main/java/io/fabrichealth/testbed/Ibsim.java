@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -69,11 +71,13 @@ public final class Ibsim implements AutoCloseable {
             WorkFiles.mkfifo(fifo);
             Files.deleteIfExists(log);
             Files.createFile(log);
-            // exec keeps the PID ibsim's own; "$0".. keep paths with spaces intact.
-            ProcessBuilder pb = new ProcessBuilder(Prerequisites.command("sh").toString(), "-c",
-                    "exec \"$0\" -s \"$1\" <>\"$2\" >>\"$3\" 2>&1",
+            // Limits go first as "$@"; exec keeps the PID ibsim's own; "$0".. keep paths with spaces intact.
+            List<String> argv = new ArrayList<>(List.of(Prerequisites.command("sh").toString(), "-c",
+                    "t=\"$1\" f=\"$2\" l=\"$3\"; shift 3; exec \"$0\" \"$@\" -s \"$t\" <>\"$f\" >>\"$l\" 2>&1",
                     Prerequisites.command("ibsim").toString(), topology.toAbsolutePath().toString(),
-                    fifo.toString(), log.toString())
+                    fifo.toString(), log.toString()));
+            argv.addAll(SimLimits.of(topology).flags());
+            ProcessBuilder pb = new ProcessBuilder(argv)
                     .directory(workDir.toFile())
                     .redirectInput(WorkFiles.DEV_NULL)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)

@@ -34,14 +34,23 @@ public final class SimulatedFabric implements AutoCloseable {
      * the subnet is up. Logs and opensm's files stay in {@code workDir} (created if needed).
      */
     public static SimulatedFabric start(Path topology, boolean withOpenSm, Path workDir) {
-        Ibsim sim = Ibsim.start(topology, workDir, IBSIM_START_TIMEOUT);
+        int scale = sizeScale(topology);
+        Ibsim sim = Ibsim.start(topology, workDir, IBSIM_START_TIMEOUT.multipliedBy(scale));
         try {
-            OpenSm sm = withOpenSm ? OpenSm.start(sim, null, workDir, SUBNET_UP_TIMEOUT) : null;
+            OpenSm sm = withOpenSm ? OpenSm.start(sim, null, workDir, SUBNET_UP_TIMEOUT.multipliedBy(scale)) : null;
             return new SimulatedFabric(sim, sm);
         } catch (RuntimeException | Error e) {
             sim.close();
             throw e;
         }
+    }
+
+    /**
+     * How many times the default deadlines a topology gets: ibsim's parse and opensm's first sweep grow with the
+     * fabric (a 10,000-port fabric took 5 s and 14 s on 2 busy cores), one more for every 2,000 ports.
+     */
+    public static int sizeScale(Path topology) {
+        return 1 + SimLimits.of(topology).ports() / 2000;
     }
 
     public Ibsim ibsim() {

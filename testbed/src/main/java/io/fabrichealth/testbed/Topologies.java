@@ -66,6 +66,20 @@ public final class Topologies {
     }
 
     /**
+     * Writes a three-tier fat tree into {@code dir}; see {@link ThreeTierFatTree} for its wiring and names. ibsim's
+     * limits are raised for it by {@link Ibsim#start} (see {@link SimLimits}).
+     */
+    public static Path threeTierFatTree(ThreeTierFatTree tree, Path dir) {
+        return tree.write(dir);
+    }
+
+    /**
+     * The three-tier fat tree of the 10,000-port figures: 16 pods of 8 leaves (32 HCAs each) and 4 aggregation
+     * switches, 4 groups of 8 core switches; 4,320 nodes (224 switches, 4,096 HCAs) and 10,240 connected ports.
+     */
+    public static final ThreeTierFatTree TEN_THOUSAND_PORTS = new ThreeTierFatTree(16, 8, 4, 8, 32);
+
+    /**
      * Writes {@code content} once to a file named after its hash in a per-user temp folder: callers share it, a
      * killed JVM leaves nothing new behind, and an edited resource gets a new file.
      */

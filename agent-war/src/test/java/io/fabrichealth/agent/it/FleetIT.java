@@ -173,13 +173,42 @@ class FleetIT {
         assertThat(perfqueryValue(perfquery, "SymbolErrorCounter")).isEqualTo(4321);
     }
 
+    /** The route between every two agents, traced on any agent from the switches' forwarding tables, is ibtracert's. */
+    @Test
+    @Order(6)
+    void everyPeerPairsRouteTracedOnAnyAgentIsIbtracerts() throws Exception {
+        List<Integer> lids = new ArrayList<>();
+        for (FleetOnOneHost.Agent a : fleet.agents()) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> fabric = (Map<String, Object>) read(a, "fabric.health:type=Agent", "Fabric");
+            lids.add(((Number) fabric.get("lid")).intValue());
+        }
+        for (int i = 0; i < lids.size(); i++) {
+            for (int j = 0; j < lids.size(); j++) {
+                if (i == j) {
+                    continue;
+                }
+                String source = Integer.toString(lids.get(i));
+                String destination = Integer.toString(lids.get(j));
+                String ibtracert = fleet.fabric().tool(FleetFixture.spareHca(fleet), Duration.ofSeconds(30),
+                        "ibtracert", source, destination).stdout();
+                FleetOnOneHost.Agent tracer = fleet.agent((i + j) % lids.size());
+                String traced = (String) exec(tracer, "fabric.health:type=SmpProbe", "traceRoute", lids.get(i),
+                        lids.get(j));
+                assertThat(traced.lines().toList()).as("%s -> %s on %s", source, destination, tracer.name())
+                        .containsExactlyElementsOf(ibtracert.lines().map(String::strip).filter(l -> !l.isEmpty())
+                                .toList());
+            }
+        }
+    }
+
     /**
      * Over 5 sweep periods, the MADs each switch gets from the whole fleet (every agent's Node MBean MadsSent,
      * summed) against what one agent outside the fleet sends it in the same run: at most 1.05 times. No agent ever
      * has more than 2 in flight to one destination.
      */
     @Test
-    @Order(6)
+    @Order(7)
     void theFleetSendsEachSwitchNoMoreThanOneAgentAlone() throws Exception {
         FleetOnOneHost.Agent alone = fleet.startAlone(FleetFixture.base(work, BASE));
         Awaitility.await("the lone agent swept twice").atMost(PERIOD.multipliedBy(6)).pollInterval(Duration.ofSeconds(1))
@@ -233,7 +262,7 @@ class FleetIT {
      * raised by agent 0, on all three agents; acknowledged on agent 2, it clears on all three.
      */
     @Test
-    @Order(7)
+    @Order(8)
     void aCorruptionFoundByOneAgentShowsOnAllAndAnAcknowledgementOnAnyClearsIt() throws Exception {
         FleetOnOneHost.Agent a = fleet.agent(0);
         FleetOnOneHost.Agent b = fleet.agent(1);
@@ -269,7 +298,7 @@ class FleetIT {
 
     /** A real Prometheus scrapes the three agents: every fabric_health_infiniband_* series comes from one agent only. */
     @Test
-    @Order(8)
+    @Order(9)
     void prometheusScrapesAllThreeAndNoInfinibandSeriesAppearsTwice() throws Exception {
         List<String> targets = fleet.agents().stream().map(x -> "\"127.0.0.1:" + x.httpPort() + "\"").toList();
         try (PrometheusServer prometheus = PrometheusServer.start(work.resolve("prometheus"), targets)) {
@@ -287,7 +316,7 @@ class FleetIT {
     }
 
     @Test
-    @Order(9)
+    @Order(10)
     void whatTheFleetCosts() throws Exception {
         StringBuilder report = new StringBuilder("fleet of " + fleet.size() + " agents on a " + FleetFixture.PORTS
                 + "-port fat tree: booted (fabric, then agents one after another) in " + boot.toSeconds() + " s; opensm's"
@@ -309,7 +338,7 @@ class FleetIT {
      * is raised. Restarted, it rejoins, gets nodes back, AgentLost clears and the movement is reported.
      */
     @Test
-    @Order(10)
+    @Order(11)
     void aKilledAgentsNodesAreSweptBySurvivorsAndItComesBack() throws Exception {
         FleetOnOneHost.Agent victim = fleet.agent(2);
         FleetOnOneHost.Agent oldest = fleet.agent(0);

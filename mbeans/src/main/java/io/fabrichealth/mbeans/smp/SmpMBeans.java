@@ -5,6 +5,7 @@ import io.fabrichealth.mbeans.ObjectNames;
 import io.fabrichealth.probes.smp.NodeSnapshot;
 import io.fabrichealth.probes.smp.PortSnapshot;
 import io.fabrichealth.probes.smp.SmpSnapshot;
+import io.fabrichealth.probes.smp.health.Congestion;
 import io.fabrichealth.probes.smp.SmpSweepProbe;
 import io.fabrichealth.probes.smp.SweepShare;
 import java.util.HashMap;
@@ -38,6 +39,7 @@ public final class SmpMBeans implements AutoCloseable {
     private final Map<PortKey, Shown<Port>> ports = new HashMap<>();
     private final Map<Long, Shown<Node>> nodes = new HashMap<>();
     private final Consumer<SmpSnapshot> listener = this::publish;
+    private final Congestion congestion = new Congestion();
 
     /** A registered bean and whether its last record was this agent's own. */
     private record Shown<B>(B bean, ObjectName name, boolean own) {
@@ -50,7 +52,8 @@ public final class SmpMBeans implements AutoCloseable {
 
     public static SmpMBeans attach(SmpSweepProbe probe, MBeanRegistry registry) {
         SmpMBeans beans = new SmpMBeans(registry, probe);
-        registry.register(ObjectNames.parse(SmpProbeMXBean.OBJECT_NAME), new SmpProbeView(probe), SmpProbeMXBean.class);
+        registry.register(ObjectNames.parse(SmpProbeMXBean.OBJECT_NAME), new SmpProbeView(probe, beans.congestion),
+                SmpProbeMXBean.class);
         beans.publish(probe.snapshot());
         probe.addListener(beans.listener);
         return beans;
@@ -98,6 +101,7 @@ public final class SmpMBeans implements AutoCloseable {
                 nodes.put(n.guid(), new Shown<>(bean, name, own));
             }
         }
+        congestion.add(portsNow.values());
         ports.entrySet().removeIf(e -> !portsNow.containsKey(e.getKey()) && !keep(e.getValue()));
         for (Map.Entry<PortKey, PortSnapshot> e : portsNow.entrySet()) {
             PortKey key = e.getKey();

@@ -98,4 +98,20 @@ public interface SmpProbeMXBean {
      * @param seconds per depth, 1..60 (./fabric-health mads defaults to 5)
      */
     String measureMads(String[] targets, String attribute, int seconds);
+
+    /**
+     * The ports where traffic waits most for credits, PortXmitWait ticks per second over their last counter interval,
+     * most first, at most 10: congestion, never counted as an error.
+     */
+    String[] getCongestedPorts();
+
+    /**
+     * ibtracert's answer, from the switches' LinearForwardingTables read through the sweep's engine (only the blocks
+     * the route needs, kept until the topology or a switch's SwitchInfo changes): one line per hop with its node
+     * description, GUID, LID, in port and out port, or where the trace stopped and why. Runs between sweeps.
+     *
+     * @param sourceLid a port's LID, 1..49151
+     * @param destinationLid another port's LID
+     */
+    String traceRoute(int sourceLid, int destinationLid);
 }

@@ -1,7 +1,11 @@
 package io.fabrichealth.mbeans.smp;
 
 import io.fabrichealth.probes.smp.SmpSnapshot;
+import io.fabrichealth.probes.mad.LidRoute;
 import io.fabrichealth.probes.smp.SmpSweepProbe;
+import io.fabrichealth.probes.smp.health.Congestion;
+import io.fabrichealth.probes.smp.route.Route;
+import io.fabrichealth.probes.smp.route.Routes;
 import io.fabrichealth.probes.smp.engine.EngineStats;
 import io.fabrichealth.probes.smp.engine.RttSummary;
 import io.fabrichealth.probes.smp.mads.MadsMeasurement;
@@ -15,9 +19,11 @@ import javax.management.openmbean.CompositeData;
 final class SmpProbeView implements SmpProbeMXBean {
     private final SmpSweepProbe probe;
     private final MadsMeasurement mads;
+    private final Congestion congestion;
 
-    SmpProbeView(SmpSweepProbe probe) {
+    SmpProbeView(SmpSweepProbe probe, Congestion congestion) {
         this.probe = probe;
+        this.congestion = congestion;
         this.mads = new MadsMeasurement(probe);
     }
 
@@ -202,6 +208,28 @@ final class SmpProbeView implements SmpProbeMXBean {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("the measurement was interrupted (the agent is stopping)", e);
+        }
+    }
+
+    @Override
+    public String[] getCongestedPorts() {
+        return congestion.top().stream().map(Congestion.Congested::line).toArray(String[]::new);
+    }
+
+    @Override
+    public String traceRoute(int sourceLid, int destinationLid) {
+        for (int lid : new int[] {sourceLid, destinationLid}) {
+            if (lid < 1 || lid > LidRoute.MAX_UNICAST_LID) {
+                throw new IllegalArgumentException("LID " + lid + " is not a unicast LID (1.." + LidRoute.MAX_UNICAST_LID
+                        + "); give the ports' LIDs as the Port MBeans show them");
+            }
+        }
+        try {
+            Route route = probe.traceRoutes(List.of(new Routes.LidPair(sourceLid, destinationLid))).get(0);
+            return String.join("\n", route.lines());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("the trace was interrupted (the agent is stopping)", e);
         }
     }
 }

@@ -1,6 +1,8 @@
 package io.fabrichealth.mbeans.smp;
 
 import io.fabrichealth.config.AlarmsConfig;
+import io.fabrichealth.config.Durations;
+import io.fabrichealth.config.FlappingConfig;
 import io.fabrichealth.config.SmpConfig;
 import io.fabrichealth.mbeans.MBeanRegistry;
 import io.fabrichealth.mbeans.ObjectNames;
@@ -34,12 +36,21 @@ import javax.management.openmbean.CompositeData;
 public final class AgentChild {
     private static final List<String> NOTIFICATIONS = new java.util.concurrent.CopyOnWriteArrayList<>();
 
+    /** The defaults, with {@code -Dfh.test.flappingWindow=3s} for tests that need an outage longer than it. */
+    private static SmpConfig config() {
+        String window = System.getProperty("fh.test.flappingWindow");
+        SmpConfig d = SmpConfig.DEFAULTS;
+        return window == null ? d : new SmpConfig(d.window(), d.perDestination(), d.timeout(), d.retries(),
+                d.madsPerSecond(), d.targets(), d.thresholds(), d.resetNearSaturation(),
+                new FlappingConfig(Durations.parse(window), FlappingConfig.DEFAULTS.linkDowned()));
+    }
+
     public static void main(String[] args) throws Exception {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         AlarmBook book = AlarmBook.inMemory(AlarmsConfig.DEFAULTS, Clock.systemUTC());
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         try (MBeanRegistry registry = new MBeanRegistry(server);
-             SmpSweepProbe probe = SmpSweepProbe.onUmad(null, 0, SmpConfig.DEFAULTS, sink(book));
+             SmpSweepProbe probe = SmpSweepProbe.onUmad(null, 0, config(), sink(book));
              Alarms alarms = new Alarms(book);
              SmpMBeans beans = SmpMBeans.attach(probe, registry)) {
             registry.register(ObjectNames.parse(AlarmsMXBean.OBJECT_NAME), alarms, AlarmsMXBean.class);

@@ -45,11 +45,17 @@ final class AgentHandle implements AutoCloseable {
     }
 
     static AgentHandle start(SimFabric fabric, String simHost, Path work) throws IOException {
+        return start(fabric, simHost, work, List.of());
+    }
+
+    /** @param properties {@code -Dname=value} for the child */
+    static AgentHandle start(SimFabric fabric, String simHost, Path work, List<String> properties) throws IOException {
         Path dir = Files.createDirectories(work.resolve("agent"));
         Path err = dir.resolve("stderr");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-Xcheck:jni", "-XX:+UseSerialGC", "-Xmx256m", "-XX:TieredStopAtLevel=1",
-                "-cp", System.getProperty("java.class.path"), AgentChild.class.getName()));
+                .toString(), "-Xcheck:jni", "-XX:+UseSerialGC", "-Xmx256m", "-XX:TieredStopAtLevel=1"));
+        command.addAll(properties);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), AgentChild.class.getName()));
         // umad2sim creates ./sys-<pid>/ in the working directory.
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectError(err.toFile());
         pb.environment().putAll(fabric.clientEnv(simHost));

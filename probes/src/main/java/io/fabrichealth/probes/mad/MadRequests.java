@@ -23,6 +23,15 @@ public final class MadRequests {
         return MadRequest.smp(SwitchInfo.ATTRIBUTE_ID, "SwitchInfo", 0, Objects.requireNonNull(route, "route"));
     }
 
+    /** One 64-LID block of a switch's LinearForwardingTable; the block number is the attribute modifier. */
+    public static MadRequest linearForwardingTable(SmpRoute route, int block) {
+        if (block < 0 || block > LidRoute.MAX_UNICAST_LID / LinearForwardingTable.LIDS_PER_BLOCK) {
+            throw new IllegalArgumentException("LFT block " + block + " is past the last unicast LID's block");
+        }
+        return MadRequest.smp(LinearForwardingTable.ATTRIBUTE_ID, "LinearForwardingTable", block,
+                Objects.requireNonNull(route, "route"));
+    }
+
     /** PortInfo of {@code portNum} (0 is a switch's management port; a CA answers for its own ports). */
     public static MadRequest portInfo(SmpRoute route, int portNum) {
         checkPort("portNum", portNum);

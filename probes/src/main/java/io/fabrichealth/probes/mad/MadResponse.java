@@ -33,6 +33,8 @@ public record MadResponse(MadHeader header, MadAttribute attribute) {
                     return SwitchInfo.read(ResponseCheck.smp(r, h.attributeId(), "SwitchInfo"));
                 case PortInfo.ATTRIBUTE_ID:
                     return PortInfo.read(ResponseCheck.smp(r, h.attributeId(), "PortInfo"));
+                case LinearForwardingTable.ATTRIBUTE_ID:
+                    return LinearForwardingTable.read(ResponseCheck.smp(r, h.attributeId(), "LinearForwardingTable"));
                 default:
                     break;
             }
@@ -50,7 +52,7 @@ public record MadResponse(MadHeader header, MadAttribute attribute) {
         }
         throw new MadDecodeException(String.format(
                 "no decoder for class 0x%02x attribute 0x%04x (BaseVersion %d, %s); this package reads "
-                        + "NodeDescription, NodeInfo, SwitchInfo, PortInfo and PerfMgt ClassPortInfo, "
+                        + "NodeDescription, NodeInfo, SwitchInfo, PortInfo, LinearForwardingTable and PerfMgt ClassPortInfo, "
                         + "PortCounters, PortCountersExtended",
                 h.mgmtClass(), h.attributeId(), h.baseVersion(), MadMethods.describe(h.method())));
     }

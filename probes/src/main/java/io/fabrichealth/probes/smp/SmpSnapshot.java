@@ -17,8 +17,10 @@ import java.util.Map;
  * @param lastGoodSweepAt end of the last sweep in which the agent's own node answered; null if none
  * @param silentNodes known nodes that answered nothing in the last sweep
  * @param madsFailedLastSweep requests of the last sweep that ended without an answer
- * @param mode {@code discovery} (walk the fabric), {@code owned} (a fleet member's sweep by LID of the nodes it
- *     owns) or {@code targets} (the configured list only)
+ * @param mode {@code discovery} (walk the fabric), {@code steady} (alone, after a walk: PortInfo and counters of
+ *     the known nodes, walking only where the topology moved), {@code rediscovery} (a fleet discovery owner's walk of
+ *     a slice), {@code owned} (a fleet member's sweep by LID of the nodes it owns) or {@code targets} (the
+ *     configured list only)
  * @param lastError why the last sweep could not run; empty when it ran
  * @param notes things the operator should know about the configuration
  * @param madsSentByNode MADs this agent has sent to each node it knows (node GUID to count, retries included),

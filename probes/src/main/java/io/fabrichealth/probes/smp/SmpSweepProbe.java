@@ -14,13 +14,17 @@ import io.fabrichealth.probes.smp.fabric.FabricMap;
 import io.fabrichealth.probes.smp.fabric.KnownNode;
 import io.fabrichealth.probes.smp.fabric.SweepReport;
 import io.fabrichealth.probes.smp.fabric.SweepRun;
+import io.fabrichealth.probes.smp.health.Flapping;
 import io.fabrichealth.probes.smp.health.Thresholds;
+import io.fabrichealth.probes.smp.route.Route;
+import io.fabrichealth.probes.smp.route.Routes;
 import io.fabrichealth.probes.smp.health.Verdict;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -64,6 +68,8 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
     private final AlarmSink alarms;
     private final Clock clock;
     private final FabricMap map = new FabricMap();
+    private final Routes routes = new Routes();
+    private final Flapping flapping = new Flapping();
     private final List<Consumer<SmpSnapshot>> listeners = new CopyOnWriteArrayList<>();
     /** Sweeps blocked on the probe's lock: a measurement lending the engine gives way to them. */
     private final AtomicInteger sweepsWaiting = new AtomicInteger();
@@ -165,6 +171,28 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
         }
     }
 
+    /**
+     * The hop-by-hop routes between LID pairs over the last sweep's cables, the switches' forwarding blocks read
+     * through the sweep's engine (only those the routes need, kept until the topology or a SwitchInfo changes).
+     */
+    public List<Route> traceRoutes(List<Routes.LidPair> pairs) throws InterruptedException {
+        SmpSnapshot last = snapshot;
+        // In a fleet this agent sweeps a slice: the other members' records complete the cables (its own win).
+        Map<Long, NodeSnapshot> nodes = new LinkedHashMap<>();
+        share.othersNodes().forEach(n -> nodes.put(n.guid(), n));
+        last.nodes().forEach(n -> nodes.put(n.guid(), n));
+        Map<String, PortSnapshot> ports = new LinkedHashMap<>();
+        share.othersPorts().forEach(p -> ports.put(p.subject(), p));
+        last.ports().forEach(p -> ports.put(p.subject(), p));
+        return useEngine((engine, sweepWaiting) -> routes.trace(engine, last.sweeps(), nodes.values(), ports.values(),
+                pairs));
+    }
+
+    /** The route tracer, for its counts (MADs sent, blocks held). */
+    public Routes routes() {
+        return routes;
+    }
+
     private MadEngine openEngine(SmpConfig c) {
         if (engine == null) {
             transport = opener.get();
@@ -190,13 +218,14 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
             if (c.targets().isEmpty()) {
                 boolean discover = share.discoverNow(sweeps);
                 Set<Long> slice = discover ? slice(share.rediscoverEvery()) : null;
-                mode = !discover ? "owned" : slice == null ? "discovery" : "rediscovery";
-                sweep = shared(discover, slice, refresh, notes);
+                boolean steady = discover && slice == null && share.alone() && !map.walkNeeded();
+                mode = !discover ? "owned" : steady ? "steady" : slice == null ? "discovery" : "rediscovery";
+                sweep = shared(discover, slice, steady, refresh, notes);
             } else {
                 sweep = SweepRun.targets(engine, map, c.targets(), refresh, clock);
             }
             Judgement.apply(map, sweep, new Thresholds(c.effectiveThresholds()));
-            SmpAlarms.report(map, sweep, alarms, share::owns);
+            SmpAlarms.report(map, sweep, alarms, share::owns, flapping, c.flapping());
             sweeps++;
             boolean localAnswered = map.nodes().stream().anyMatch(n -> n.local() && sweep.answered().contains(n.guid()));
             boolean good = c.targets().isEmpty() ? localAnswered : !sweep.answered().isEmpty();
@@ -222,14 +251,16 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
      * A discovery or a sweep by LID of the owned nodes, under this sweep's claims (released afterwards, even when
      * the sweep fails). The fleet's node list is learnt first, so a member that never discovers knows every LID.
      */
-    private SweepReport shared(boolean discover, Set<Long> slice, boolean refresh, List<String> notes) {
+    private SweepReport shared(boolean discover, Set<Long> slice, boolean steady, boolean refresh,
+            List<String> notes) {
         map.learn(share.nodes());
         boolean fullWalk = discover && slice == null;
         SweepClaims claims = new SweepClaims(share, claimTtl(engine.settings()), fullWalk);
         SweepReport sweep;
         try {
             claims.claimOwned(map.nodes().stream().map(KnownNode::guid).toList());
-            sweep = fullWalk ? SweepRun.discover(engine, map, refresh, claims::mine, clock)
+            sweep = steady ? SweepRun.steady(engine, map, refresh, clock)
+                    : fullWalk ? SweepRun.discover(engine, map, refresh, claims::mine, clock)
                     : slice != null ? SweepRun.rolling(engine, map, slice, refresh, claims::mine, sweptSinceLastTime(), clock)
                     : SweepRun.byLid(engine, map, claims::mine, clock);
         } finally {

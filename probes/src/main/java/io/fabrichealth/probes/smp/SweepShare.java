@@ -36,6 +36,14 @@ public interface SweepShare {
         return 1;
     }
 
+    /**
+     * No other member walks or reads the fabric: after a full walk this agent's sweeps can be steady-state ones
+     * ({@code SweepRun.steady}), which rediscover only where the topology moved. A fleet walks as before.
+     */
+    default boolean alone() {
+        return false;
+    }
+
     /** Publishes what this agent's discovery found, for every member; replaces the previous list. */
     void publishNodes(List<FabricNode> nodes);
 
@@ -79,6 +87,18 @@ public interface SweepShare {
 
     /** {@link #ALONE} under an agent name, so SweptBy shows it. */
     static SweepShare alone(String agentName) {
+        return alone(agentName, true);
+    }
+
+    /**
+     * A single agent that walks the whole fabric at every sweep, as wave 1 did, instead of steady-state sweeps: the
+     * reference load a fleet's sweeps are held to, and the bench's full sweep.
+     */
+    static SweepShare walkingAlone(String agentName) {
+        return alone(agentName, false);
+    }
+
+    private static SweepShare alone(String agentName, boolean steady) {
         return new SweepShare() {
             @Override
             public String self() {
@@ -88,6 +108,11 @@ public interface SweepShare {
             @Override
             public boolean discoverNow(long sweep) {
                 return true;
+            }
+
+            @Override
+            public boolean alone() {
+                return steady;
             }
 
             @Override
@@ -129,7 +154,7 @@ public interface SweepShare {
 
             @Override
             public String toString() {
-                return "alone(" + agentName + ")";
+                return (steady ? "alone(" : "walkingAlone(") + agentName + ")";
             }
         };
     }

@@ -3,7 +3,7 @@
  *
  * <p>{@link io.fabrichealth.probes.smp.SmpSweepProbe} is the {@link io.fabrichealth.probes.Probe} the schedules run
  * (family {@code smp-sweep}); each sweep publishes an immutable {@link io.fabrichealth.probes.smp.SmpSnapshot}
- * (nodes, ports, engine counters, RTTs) for the MBeans and reports PortDown, LinkDegraded, ErrorThreshold and
+ * (nodes, ports, engine counters, RTTs) for the MBeans and reports PortDown, LinkFlapping, LinkDegraded, ErrorThreshold and
  * MadTimeouts to the {@link io.fabrichealth.probes.AlarmSink} once per subject and sweep.
  *
  * <ul>
@@ -13,7 +13,10 @@
  *   <li>{@code fabric}: directed-route discovery as libibnetdisc does it, the LID-routed PMA reads, and the
  *       {@code FabricMap} that remembers nodes across sweeps (a vanished node keeps being asked, and turns silent).</li>
  *   <li>{@code health}: pure rules: iblinkinfo's "Could be" degradation, 64-bit counter books with reset
- *       detection, ibqueryerrors' thresholds (value above threshold), the OK/WARN/CRIT verdict.</li>
+ *       detection, ibqueryerrors' thresholds (value above threshold), the OK/WARN/CRIT verdict, flapping against
+ *       down ({@code Flapping}), and the PortXmitWait ranking ({@code Congestion}).</li>
+ *   <li>{@code route}: LinearForwardingTable blocks read on demand through the engine, routes traced as ibtracert
+ *       does, and suspect cables by set intersection ({@code SuspectLinks}).</li>
  * </ul>
  *
  * <p>Decisions worth knowing:

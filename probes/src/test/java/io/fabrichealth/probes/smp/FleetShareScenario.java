@@ -16,7 +16,8 @@ import java.util.stream.Collectors;
  * In the child JVM, on the bundled fabric (the agent at node01): the SMP sweep sharing the fabric through a
  * {@link SweepShare} that owns leaf-b, node02 and node03 only.
  * <ul>
- *   <li>alone, every node is swept and named by the agent (the reference load per node);</li>
+ *   <li>alone and walking at every sweep, every node is swept and named by the agent (the reference load per node;
+ *       a single agent's steady-state sweeps, which send no NodeInfo, are lighter still);</li>
  *   <li>a discovery walks everything, publishes every node with LID and cables, but shows and reads PMA of its own;
  *   <li>a member that never discovers sweeps its own nodes by LID from the published list: MadsSent is 0 for the
  *       others (1, a NodeInfo, for its own HCA), never more per node than alone, counters equal perfquery's;</li>
@@ -29,7 +30,7 @@ public final class FleetShareScenario {
         Sim.console("PerformanceSet \"leaf-b\"[1] PortCounters.SymbolErrorCounter=4321");
         Map<String, Long> guid = new HashMap<>();
         Map<Long, Long> alonePerSweep = new HashMap<>();
-        try (SmpSweepProbe alone = probe(SweepShare.alone("solo"))) {
+        try (SmpSweepProbe alone = probe(SweepShare.walkingAlone("solo"))) {
             SmpSnapshot first = Sweeps.sweep(alone);
             SmpSnapshot s = Sweeps.sweep(alone);
             assertThat(s.mode()).isEqualTo("discovery");

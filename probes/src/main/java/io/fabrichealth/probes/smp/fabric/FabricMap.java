@@ -18,6 +18,8 @@ public final class FabricMap {
     private final Map<Long, KnownNode> nodes = new LinkedHashMap<>();
     private final Map<DrPath, Long> guidAtPath = new HashMap<>();
     private final Map<Long, DrPath> pathTo = new HashMap<>();
+    /** No full walk yet, or a steady-state sweep found a directed route that no longer leads where it did. */
+    private boolean walkNeeded = true;
 
     public Collection<KnownNode> nodes() {
         return Collections.unmodifiableCollection(nodes.values());
@@ -66,6 +68,19 @@ public final class FabricMap {
         if (known == null || path.hopCount() < known.hopCount() || guidAtPath.get(known) != guid) {
             pathTo.put(guid, path);
         }
+    }
+
+    /**
+     * Whether the next sweep must walk the whole fabric instead of a steady-state sweep: before the first full walk,
+     * and after a steady-state sweep reached a known node by LID only (its directed route broke: a cable on it went
+     * down, so the walk's routes are stale).
+     */
+    public boolean walkNeeded() {
+        return walkNeeded;
+    }
+
+    void walkNeeded(boolean needed) {
+        walkNeeded = needed;
     }
 
     /** The shortest directed route a walk of this agent's took to the node, or null if none ever did. */

@@ -25,6 +25,7 @@ public final class KnownPort {
     private String countersProblem = "";
     private PortFindings findings = PortFindings.UNKNOWN;
     private FabricNode.FabricLink published;
+    private boolean flapped;
 
     KnownPort(int number) {
         this.number = number;
@@ -124,6 +125,18 @@ public final class KnownPort {
         countersAt = at;
         countersProblem = "";
         return counters.add(sample);
+    }
+
+    /**
+     * Its LinkDownedCounter rose at the last counter reading: the link went down and up between two sweeps, which
+     * PortInfo alone cannot see (a node replaced behind a cable does that), so a steady-state sweep walks through it.
+     */
+    boolean flapped() {
+        return flapped;
+    }
+
+    void flapped(boolean rose) {
+        flapped = rose;
     }
 
     void countersProblem(String problem) {

@@ -16,6 +16,8 @@ final class NodeVisit {
     final SmpRoute route;
     final boolean explore;
     final boolean local;
+    /** A steady-state visit of a known node: no NodeInfo asked, walks on only through ports that moved. */
+    final boolean steady;
     final String destination;
     String description;
     final Map<Integer, PortInfo> portInfos = new TreeMap<>();
@@ -30,6 +32,11 @@ final class NodeVisit {
     int failed;
 
     NodeVisit(NodeInfo info, SmpRoute route, boolean explore, boolean local) {
+        this(info, route, explore, local, false);
+    }
+
+    NodeVisit(NodeInfo info, SmpRoute route, boolean explore, boolean local, boolean steady) {
+        this.steady = steady;
         this.guid = info.nodeGuid();
         this.info = info;
         this.route = route;

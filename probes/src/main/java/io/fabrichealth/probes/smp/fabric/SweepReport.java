@@ -16,8 +16,10 @@ import java.util.Set;
  * @param resets for ports whose counters went down, what went down
  * @param links the links discovery walked (none in explicit-target mode)
  * @param madsFailed requests that ended without an answer
+ * @param rewalked in a steady-state sweep, the ports walked through because the topology moved behind them; 0 in
+ *     the other modes
  */
 public record SweepReport(Instant at, Duration took, Set<Long> answered, Set<Long> silent, Set<KnownPort> freshPorts,
         Map<KnownPort, Boolean> wasActive, Map<KnownPort, List<String>> resets, List<Link> links, int madsFailed,
-        List<String> problems) {
+        List<String> problems, int rewalked) {
 }

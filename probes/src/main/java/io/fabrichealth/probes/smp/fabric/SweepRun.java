@@ -16,11 +16,13 @@ import io.fabrichealth.probes.mad.SmpRoute;
 import io.fabrichealth.probes.smp.engine.MadEngine;
 import io.fabrichealth.probes.smp.engine.MadOutcome;
 import io.fabrichealth.probes.smp.health.CounterSample;
+import io.fabrichealth.probes.smp.health.IbaCounter;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -58,6 +60,12 @@ public final class SweepRun {
     private final Map<Integer, List<Consumer<ClassPortInfo>>> pmaWaiters = new HashMap<>();
     private final List<String> problems = new ArrayList<>();
     private final Map<Long, Long> madsViaRoute = new HashMap<>();
+    /**
+     * Engine destinations named after a directed route (a NodeInfo whose node was not known yet): forgotten once the
+     * sweep is over, since the engine would otherwise keep an RTT histogram per route ever walked (half of a
+     * 10,000-port fabric's agent memory); their MADs are counted under the node's GUID by then.
+     */
+    private final Set<String> routeDestinations = new HashSet<>();
     private final boolean refreshDescriptions;
     private final LongPredicate mine;
     /** Per node, whether {@link #mine} said yes; asked once per sweep, since a fleet's answer may cost a claim. */
@@ -66,6 +74,10 @@ public final class SweepRun {
     private Set<Long> walkFrom;
     /** A rolling rediscovery's view of ports another member read moments ago: their PhysState code, or null. */
     private BiFunction<Long, Integer, Integer> freshPhysState = (guid, port) -> null;
+    /** A steady-state sweep's visits of known nodes, by GUID; each joins {@link #visits} at its first answer. */
+    private Map<Long, NodeVisit> steady = Map.of();
+    /** Ports a steady-state sweep walked through because the topology moved behind them. */
+    private int rewalked;
     private int madsFailed;
 
     private SweepRun(MadEngine engine, FabricMap map, boolean refreshDescriptions, LongPredicate mine) {
@@ -108,6 +120,60 @@ public final class SweepRun {
             }
         }
         engine.run();
+        map.walkNeeded(false);
+        return run.merge(start, clock.instant());
+    }
+
+    /**
+     * A steady-state sweep, alone, after a full walk ({@link FabricMap#walkNeeded()} false): no rediscovery of what
+     * has not changed. Every known node is read by the directed route the walk took to it, PortInfo of its known ports
+     * (every port of a switch) and PMA counters, but no NodeInfo. A port whose PortInfo says the topology moved behind
+     * it is walked through as a discovery would (NodeInfo, and in full any node the map does not know): a port that
+     * is LinkUp now and was not, whose PhysState changed, that is new, that has no known neighbour, or whose
+     * LinkDownedCounter rose since the sweep before (down and up in between, as when a node is replaced). A different
+     * NodeGUID behind such a port is a new node and walked in full. A known node its route no longer reaches is asked
+     * by LID, as a discovery asks unreached ones; if it answers so, the routes are stale and the next sweep walks the
+     * whole fabric.
+     */
+    public static SweepReport steady(MadEngine engine, FabricMap map, boolean refreshDescriptions, Clock clock) {
+        Instant start = clock.instant();
+        SweepRun run = new SweepRun(engine, map, refreshDescriptions, EVERY_NODE);
+        run.walkFrom = Set.of(); // walk on in full only from nodes the map does not know
+        run.steady = new HashMap<>();
+        for (KnownNode k : map.nodes()) {
+            DrPath path = map.pathTo(k.guid());
+            if (k.info() != null && path != null) {
+                run.steady.put(k.guid(), new NodeVisit(k.info(), path, true, k.local(), true));
+            }
+        }
+        for (NodeVisit v : run.steady.values()) {
+            KnownNode k = map.node(v.guid);
+            if (refreshDescriptions) {
+                run.readDescription(v, v.route);
+            }
+            if (v.isSwitch()) {
+                for (int p = 0; p <= v.info.numPorts(); p++) {
+                    run.portInfo(v, p, v.route);
+                }
+            } else {
+                for (KnownPort kp : k.ports()) {
+                    run.portInfo(v, kp.number(), v.route);
+                }
+            }
+        }
+        engine.run();
+        List<Long> byLid = new ArrayList<>();
+        for (KnownNode k : map.nodes()) {
+            int lid = k.lid();
+            if (!run.visits.containsKey(k.guid()) && lid > 0 && lid <= LidRoute.MAX_UNICAST_LID) {
+                byLid.add(k.guid());
+                run.nodeInfo(SmpRoute.lid(lid), null, 0, false, false, k.guid());
+            }
+        }
+        engine.run();
+        if (byLid.stream().anyMatch(run.visits::containsKey)) {
+            map.walkNeeded(true);
+        }
         return run.merge(start, clock.instant());
     }
 
@@ -198,6 +264,9 @@ public final class SweepRun {
     private void nodeInfo(SmpRoute route, NodeVisit from, int fromPort, boolean explore, boolean local, Long expected) {
         Long guess = expected != null ? expected : route instanceof DrPath p ? map.guidAt(p) : null;
         String destination = guess != null ? hex(guess) : route.toString();
+        if (guess == null) {
+            routeDestinations.add(destination);
+        }
         engine.submit(MadRequests.nodeInfo(route), destination, outcome -> {
             if (outcome instanceof MadOutcome.Answer a) {
                 NodeInfo ni = (NodeInfo) a.attribute();
@@ -225,6 +294,10 @@ public final class SweepRun {
             links.add(new Link(from.guid, fromPort, guid, ni.localPortNum()));
         }
         NodeVisit v = visits.get(guid);
+        if (v == null && steady.containsKey(guid) && !(route instanceof LidRoute)) {
+            v = steady.get(guid); // a walk through a moved port met a known node: its reads are under way
+            visits.put(guid, v);
+        }
         if (v == null) {
             boolean walk = explore && (walkFrom == null || walkFrom.contains(guid) || map.node(guid) == null);
             v = new NodeVisit(ni, route, walk, local);
@@ -279,7 +352,12 @@ public final class SweepRun {
                 v.answered++;
                 PortInfo pi = (PortInfo) a.attribute();
                 v.portInfos.put(port, pi);
-                explore(v, port, pi, route);
+                if (v.steady) {
+                    visits.putIfAbsent(v.guid, v);
+                    walkIfMoved(v, port, pi, route);
+                } else {
+                    explore(v, port, pi, route);
+                }
             } else {
                 v.failed++;
                 failed(outcome);
@@ -293,6 +371,22 @@ public final class SweepRun {
     /** libibnetdisc's rule: out through LinkUp switch ports but the entry one, and through the agent's own port. */
     private void explore(NodeVisit v, int port, PortInfo pi, SmpRoute route) {
         exploreThrough(v, port, pi.physState() == PhysState.LINK_UP, pi.localPortNum(), route);
+    }
+
+    /** A steady-state visit walks on only where the port's PortInfo (or its LinkDownedCounter) says things moved. */
+    private void walkIfMoved(NodeVisit v, int port, PortInfo pi, SmpRoute route) {
+        if (pi.physState() != PhysState.LINK_UP) {
+            return; // nothing to walk to; the nodes behind it go silent, or answer by LID
+        }
+        KnownNode k = map.node(v.guid);
+        KnownPort before = k == null ? null : k.port(port);
+        PortInfo was = before == null ? null : before.info();
+        boolean moved = was == null || was.physState() != PhysState.LINK_UP || before.remoteGuid() == 0
+                || before.flapped();
+        if (moved && port != 0 && (v.isSwitch() ? port != pi.localPortNum() : v.local)) {
+            rewalked++;
+            exploreThrough(v, port, true, pi.localPortNum(), route);
+        }
     }
 
     /** @param cameIn the port the SMP reached the node by (a switch's PortInfo.LocalPortNum) */
@@ -415,6 +509,7 @@ public final class SweepRun {
     }
 
     private SweepReport merge(Instant start, Instant end) {
+        routeDestinations.forEach(engine::forget);
         Set<Long> answered = new LinkedHashSet<>();
         Set<KnownPort> fresh = new LinkedHashSet<>();
         Map<KnownPort, Boolean> wasActive = new HashMap<>();
@@ -449,6 +544,7 @@ public final class SweepRun {
                     if (!down.isEmpty()) {
                         resets.put(kp, down);
                     }
+                    kp.flapped(kp.counters().delta(IbaCounter.LINK_DOWNED_COUNTER) > 0);
                 } else {
                     kp.countersProblem(r.problem == null ? "no answer" : r.problem);
                 }
@@ -468,7 +564,23 @@ public final class SweepRun {
             }
         }
         return new SweepReport(end, Duration.between(start, end), answered, silent, fresh, wasActive, resets,
-                List.copyOf(links), madsFailed, List.copyOf(problems));
+                steady.isEmpty() ? List.copyOf(links) : knownLinks(answered), madsFailed, List.copyOf(problems),
+                rewalked);
+    }
+
+    /** A steady-state sweep walks few cables, so it reports the ones the map knows between nodes that answered. */
+    private List<Link> knownLinks(Set<Long> answered) {
+        List<Link> out = new ArrayList<>();
+        for (long guid : answered) {
+            for (KnownPort p : map.node(guid).ports()) {
+                long remote = p.remoteGuid();
+                boolean once = Long.compareUnsigned(guid, remote) < 0 || (guid == remote && p.number() < p.remotePort());
+                if (remote != 0 && once && answered.contains(remote)) {
+                    out.add(new Link(guid, p.number(), remote, p.remotePort()));
+                }
+            }
+        }
+        return List.copyOf(out);
     }
 
     private void link(long guid, int port, long remoteGuid, int remotePort) {

@@ -1,0 +1,130 @@
+package io.fabrichealth.bench.smp;
+
+import io.fabrichealth.cli.AgentClient;
+import io.fabrichealth.cli.Home;
+import io.fabrichealth.cli.payara.PayaraProcess;
+import io.fabrichealth.testbed.SimulatedFabric;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.jolokia.json.JSONObject;
+
+/**
+ * The agent's memory on a big fabric: Payara Micro with the agent, sweeping it every 30 s (the default schedule),
+ * against bare Payara Micro (an empty WAR) started the same way, both ibsim clients. RSS is the maximum over the
+ * window, sampled every second, once the agent has swept every port; then the agent's heap by class (jcmd
+ * GC.class_histogram), which says what holds the memory.
+ */
+final class SweepRss {
+    private static final String SMP_PROBE = "fabric.health:type=SmpProbe";
+
+    private SweepRss() {
+    }
+
+    static void run(SimulatedFabric fabric, String host, int ports, Path work, Duration window) throws Exception {
+        Home home = new Home(Path.of(System.getProperty("bench.home", "..")).toAbsolutePath().normalize());
+        try (PayaraProcess bare = start(home, work.resolve("bare"), fabric, host, true);
+                PayaraProcess agent = start(home, work.resolve("agent"), fabric, host, false)) {
+            bare.awaitJolokiaOrRoot(Duration.ofSeconds(600), true);
+            agent.awaitJolokiaOrRoot(Duration.ofSeconds(600), false);
+            AgentClient client = new AgentClient(agent.baseUrl() + "/jolokia");
+            long deadline = System.nanoTime() + Duration.ofMinutes(10).toNanos();
+            while (portsSeen(client) < ports) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("the agent did not sweep " + ports + " ports within 10 min; "
+                            + "PortsSeen " + portsSeen(client) + "; its log: " + agent.log());
+                }
+                Thread.sleep(1000);
+            }
+            long sweeps0 = ((Number) read(client, "Sweeps")).longValue();
+            long bareRss = 0;
+            long agentRss = 0;
+            long end = System.nanoTime() + window.toNanos();
+            while (System.nanoTime() < end) {
+                bareRss = Math.max(bareRss, rssKiB(bare.pid()));
+                agentRss = Math.max(agentRss, rssKiB(agent.pid()));
+                Thread.sleep(1000);
+            }
+            long sweeps = ((Number) read(client, "Sweeps")).longValue() - sweeps0;
+            System.out.printf("RSS over %d s (%d sweeps of %d ports, mode %s): bare Payara %d MiB, with agent %d MiB:"
+                    + " agent %d MiB over bare (goal <= 128 MiB)%n", window.toSeconds(), sweeps, portsSeen(client),
+                    read(client, "Mode"), bareRss / 1024, agentRss / 1024, (agentRss - bareRss) / 1024);
+            System.out.println("agent heap by class (jcmd GC.class_histogram, top 20):");
+            System.out.println(histogram(agent.pid(), 20));
+        }
+    }
+
+    private static PayaraProcess start(Home home, Path work, SimulatedFabric fabric, String host, boolean bare)
+            throws Exception {
+        Files.createDirectories(work);
+        int http = freePort();
+        Path config = work.resolve("agent.yaml");
+        Files.writeString(config, """
+                agent:
+                  name: sweep-rss-%s
+                  stateDir: %s
+                http:
+                  port: %d
+                jmx:
+                  enabled: false
+                bursts:
+                  listen: 127.0.0.1:%d
+                pingpong:
+                  listen: 127.0.0.1:%d
+                """.formatted(bare ? "bare" : "agent", work.resolve("state"), http, freePort(), freePort()));
+        Path war = bare ? emptyWar(work) : home.war();
+        return PayaraProcess.start(new PayaraProcess.Spec(home.payaraJar(), war, home.jniJar(), "127.0.0.1", http,
+                config, fabric.clientEnv(host), work.resolve("payara"), List.of()));
+    }
+
+    private static int portsSeen(AgentClient client) throws IOException {
+        Object v = read(client, "PortsSeen");
+        return v == null ? 0 : ((Number) v).intValue();
+    }
+
+    private static Object read(AgentClient client, String attribute) throws IOException {
+        JSONObject req = AgentClient.newRequest("read", SMP_PROBE);
+        req.put("attribute", attribute);
+        return client.request(req, Duration.ofSeconds(30));
+    }
+
+    private static String histogram(long pid, int top) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                Long.toString(pid), "GC.class_histogram").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            return "jcmd failed: " + out;
+        }
+        return String.join("\n", out.lines().limit(top + 3).toList());
+    }
+
+    private static Path emptyWar(Path work) throws IOException {
+        Path war = work.resolve("empty.war");
+        try (var out = new java.util.zip.ZipOutputStream(Files.newOutputStream(war))) {
+            out.putNextEntry(new java.util.zip.ZipEntry("index.html"));
+            out.write("bare".getBytes(StandardCharsets.UTF_8));
+            out.closeEntry();
+        }
+        return war;
+    }
+
+    private static long rssKiB(long pid) throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+            if (line.startsWith("VmRSS:")) {
+                return Long.parseLong(line.replaceAll("\\D", ""));
+            }
+        }
+        return 0;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+}
