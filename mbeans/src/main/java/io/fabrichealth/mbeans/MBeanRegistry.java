@@ -33,9 +33,10 @@ public final class MBeanRegistry implements AutoCloseable {
     public synchronized <T> void register(ObjectName name, T impl, Class<T> iface) {
         try {
             // StandardEmitterMBean keeps the emitter's MBeanNotificationInfo, so JConsole and Jolokia list show it.
+            // A bean that is its own StandardMBean (one that answers getAttributes itself) is registered as it is.
             Object target = impl instanceof NotificationEmitter emitter
                     ? new StandardEmitterMBean(impl, iface, emitter)
-                    : new StandardMBean(impl, iface, false);
+                    : impl instanceof StandardMBean own ? own : new StandardMBean(impl, iface, false);
             if (server.isRegistered(name)) {
                 server.unregisterMBean(name);
             }

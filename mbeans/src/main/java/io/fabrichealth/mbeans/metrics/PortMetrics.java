@@ -1,5 +1,6 @@
 package io.fabrichealth.mbeans.metrics;
 
+import io.fabrichealth.mbeans.smp.PortKey;
 import io.fabrichealth.probes.smp.PortSnapshot;
 import io.fabrichealth.probes.smp.SmpSnapshot;
 import io.fabrichealth.probes.smp.health.IbaCounter;
@@ -69,9 +70,9 @@ public final class PortMetrics implements MultiCollector {
     }
 
     private List<PortSnapshot> exported(SmpSnapshot s) {
-        Map<String, PortSnapshot> all = new LinkedHashMap<>();
-        others.get().forEach(p -> all.put(p.subject(), p));
-        s.ports().forEach(p -> all.put(p.subject(), p));
+        Map<PortKey, PortSnapshot> all = new LinkedHashMap<>();
+        others.get().forEach(p -> all.put(PortKey.of(p), p));
+        s.ports().forEach(p -> all.put(PortKey.of(p), p));
         return all.values().stream().filter(p -> exportFleet || owns.test(p.nodeGuid())).toList();
     }
 

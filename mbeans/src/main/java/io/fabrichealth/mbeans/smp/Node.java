@@ -6,126 +6,131 @@ import io.fabrichealth.probes.smp.NodeSnapshot;
  * The Node MBean: reads the snapshot the last sweep of the node left (this agent's, or in a fleet its owner's), and
  * this agent's own count of MADs sent to it.
  */
-final class Node implements NodeMXBean {
-    private volatile NodeSnapshot s;
-    private volatile long madsSent;
+final class Node extends SweptBean<Node.Reading> implements NodeMXBean {
+
+    /** One sweep's node and this agent's MADs to it at that sweep, swapped in together. */
+    record Reading(NodeSnapshot s, long madsSent) {
+    }
 
     Node(NodeSnapshot snapshot, long madsSentHere) {
-        update(snapshot, madsSentHere);
+        super(NodeMXBean.class, new Reading(snapshot, madsSentHere));
     }
 
     void update(NodeSnapshot snapshot, long madsSentHere) {
-        this.s = snapshot;
-        this.madsSent = madsSentHere;
+        show(new Reading(snapshot, madsSentHere));
+    }
+
+    private NodeSnapshot s() {
+        return view().s();
     }
 
     @Override
     public String getNodeGuid() {
-        return SmpText.guid(s.guid());
+        return SmpText.guid(s().guid());
     }
 
     @Override
     public String getNodeDescription() {
-        return s.description();
+        return s().description();
     }
 
     @Override
     public String getNodeType() {
-        return s.nodeType();
+        return s().nodeType();
     }
 
     @Override
     public int getNumPorts() {
-        return s.numPorts();
+        return s().numPorts();
     }
 
     @Override
     public int getLid() {
-        return s.lid();
+        return s().lid();
     }
 
     @Override
     public String getPortGuid() {
-        return SmpText.guid(s.portGuid());
+        return SmpText.guid(s().portGuid());
     }
 
     @Override
     public String getSystemImageGuid() {
-        return SmpText.guid(s.systemImageGuid());
+        return SmpText.guid(s().systemImageGuid());
     }
 
     @Override
     public int getVendorId() {
-        return s.vendorId();
+        return s().vendorId();
     }
 
     @Override
     public int getDeviceId() {
-        return s.deviceId();
+        return s().deviceId();
     }
 
     @Override
     public String getRoute() {
-        return s.route();
+        return s().route();
     }
 
     @Override
     public boolean isLocal() {
-        return s.local();
+        return s().local();
     }
 
     @Override
     public boolean isAnswering() {
-        return s.answering();
+        return s().answering();
     }
 
     @Override
     public String getLastAnswered() {
-        return SmpText.time(s.lastAnswered());
+        return SmpText.time(s().lastAnswered());
     }
 
     @Override
     public int getMadFailuresLastSweep() {
-        return s.failuresLastSweep();
+        return s().failuresLastSweep();
     }
 
     @Override
     public String getHealth() {
-        return s.health().name();
+        return s().health().name();
     }
 
     @Override
     public long getMadsSent() {
-        return madsSent;
+        return view().madsSent();
     }
 
     @Override
     public String getSweptBy() {
-        return s.sweptBy();
+        return s().sweptBy();
     }
 
     @Override
     public long getRttCount() {
-        return s.rtt().count();
+        return s().rtt().count();
     }
 
     @Override
     public long getRttMinMicros() {
-        return s.rtt().minMicros();
+        return s().rtt().minMicros();
     }
 
     @Override
     public long getRttP50Micros() {
-        return s.rtt().p50Micros();
+        return s().rtt().p50Micros();
     }
 
     @Override
     public long getRttP99Micros() {
-        return s.rtt().p99Micros();
+        return s().rtt().p99Micros();
     }
 
     @Override
     public long getRttMaxMicros() {
-        return s.rtt().maxMicros();
+        return s().rtt().maxMicros();
     }
 }

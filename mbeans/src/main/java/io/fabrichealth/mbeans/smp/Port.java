@@ -10,20 +10,31 @@ import io.fabrichealth.probes.smp.health.LinkDegradation;
 import java.util.function.IntFunction;
 import javax.management.openmbean.CompositeData;
 
-/** The Port MBean: reads the snapshot the last sweep left, nothing else. */
-final class Port implements PortMXBean {
-    private volatile PortSnapshot s;
-    /** Built once per sweep: monitoring reads this far more often than sweeps change it. */
-    private volatile CompositeData deltas;
+/**
+ * The Port MBean: reads the snapshot the last sweep left, nothing else. Each sweep's snapshot and what a read would
+ * otherwise rebuild from it (the CounterDeltas composite) are swapped in as one {@link Reading}.
+ */
+final class Port extends SweptBean<Port.Reading> implements PortMXBean {
+
+    /** One sweep's port, as every read shows it; built once per sweep, since monitoring reads far more often. */
+    record Reading(PortSnapshot s, CompositeData deltas) {
+        static Reading of(PortSnapshot s) {
+            return new Reading(s, SmpComposites.deltas(s.deltas()));
+        }
+    }
+
     private final PortHistory history = new PortHistory();
 
     Port(PortSnapshot snapshot) {
-        update(snapshot);
+        super(PortMXBean.class, Reading.of(snapshot));
+        history.record(snapshot, getPortState());
     }
 
     void update(PortSnapshot snapshot) {
-        this.deltas = SmpComposites.deltas(snapshot.deltas());
-        this.s = snapshot;
+        Reading last = view();
+        // An idle port's deltas repeat sweep after sweep: comparing 22 longs is cheaper than a new CompositeData.
+        show(last.s().deltas().equals(snapshot.deltas()) ? new Reading(snapshot, last.deltas())
+                : Reading.of(snapshot));
         history.record(snapshot, getPortState());
     }
 
@@ -32,159 +43,164 @@ final class Port implements PortMXBean {
         return history.rows();
     }
 
+    private PortSnapshot s() {
+        return view().s();
+    }
+
     @Override
     public String getNodeDescription() {
-        return s.nodeDescription();
+        return s().nodeDescription();
     }
 
     @Override
     public String getNodeType() {
-        return s.nodeType();
+        return s().nodeType();
     }
 
     @Override
     public String getNodeGuid() {
-        return SmpText.guid(s.nodeGuid());
+        return SmpText.guid(s().nodeGuid());
     }
 
     @Override
     public int getPortNumber() {
-        return s.port();
+        return s().port();
     }
 
     @Override
     public String getPortGuid() {
-        return s.portGuid() == 0 ? "" : SmpText.guid(s.portGuid());
+        return guidOrEmpty(s().portGuid());
     }
 
     @Override
     public int getLid() {
-        return s.lid();
+        return s().lid();
     }
 
     @Override
     public String getPortState() {
-        return field(s.portState(), PortState::display);
+        return field(s().portState(), PortState::display);
     }
 
     @Override
     public String getPhysState() {
-        return field(s.physState(), PhysState::display);
+        return field(s().physState(), PhysState::display);
     }
 
     @Override
     public String getLinkWidthActive() {
-        return field(s.linkWidthActive(), LinkWidth::display);
+        return field(s().linkWidthActive(), LinkWidth::display);
     }
 
     @Override
     public String getLinkWidthEnabled() {
-        return field(s.linkWidthEnabled(), LinkWidth::displayMask);
+        return field(s().linkWidthEnabled(), LinkWidth::displayMask);
     }
 
     @Override
     public String getLinkWidthSupported() {
-        return field(s.linkWidthSupported(), LinkWidth::displaySupportedMask);
+        return field(s().linkWidthSupported(), LinkWidth::displaySupportedMask);
     }
 
     @Override
     public String getLinkSpeedActive() {
-        return s.linkSpeed();
+        return s().linkSpeed();
     }
 
     @Override
     public String getLinkSpeedEnabled() {
-        return field(s.linkSpeedEnabled(), LinkSpeed::displayMask);
+        return field(s().linkSpeedEnabled(), LinkSpeed::displayMask);
     }
 
     @Override
     public String getLinkSpeedSupported() {
-        return field(s.linkSpeedSupported(), LinkSpeed::displayMask);
+        return field(s().linkSpeedSupported(), LinkSpeed::displayMask);
     }
 
     @Override
     public String getLinkSpeedExtActive() {
-        return field(s.linkSpeedExtActive(), LinkSpeed::displayExtActive);
+        return field(s().linkSpeedExtActive(), LinkSpeed::displayExtActive);
     }
 
     @Override
     public String getLinkSpeedExtEnabled() {
-        return field(s.linkSpeedExtEnabled(), LinkSpeed::displayExtEnabledMask);
+        return field(s().linkSpeedExtEnabled(), LinkSpeed::displayExtEnabledMask);
     }
 
     @Override
     public boolean isDegraded() {
-        return s.degraded();
+        return s().degraded();
     }
 
     @Override
     public String getDegradedRemark() {
-        return s.degradedRemark();
+        return s().degradedRemark();
     }
 
     @Override
     public String getDegradedRule() {
-        return s.degraded() ? LinkDegradation.RULE : "";
+        return s().degraded() ? LinkDegradation.RULE : "";
     }
 
     @Override
     public String getHealth() {
-        return s.health().name();
+        return s().health().name();
     }
 
     @Override
     public String[] getHealthReasons() {
-        return s.reasons().toArray(String[]::new);
+        return s().reasons().toArray(String[]::new);
     }
 
     @Override
     public String getRemoteGuid() {
-        return s.remoteGuid() == 0 ? "" : SmpText.guid(s.remoteGuid());
+        return guidOrEmpty(s().remoteGuid());
     }
 
     @Override
     public int getRemotePort() {
+        PortSnapshot s = s();
         return s.remoteGuid() == 0 ? -1 : s.remotePort();
     }
 
     @Override
     public String getLastSweep() {
-        return SmpText.time(s.lastSweep());
+        return SmpText.time(s().lastSweep());
     }
 
     @Override
     public String getCountersReadAt() {
-        return SmpText.time(s.countersAt());
+        return SmpText.time(s().countersAt());
     }
 
     @Override
     public String getCountersProblem() {
-        return s.countersProblem();
+        return s().countersProblem();
     }
 
     @Override
     public boolean isAnswering() {
-        return s.answering();
+        return s().answering();
     }
 
     @Override
     public String getSweptBy() {
-        return s.sweptBy();
+        return s().sweptBy();
     }
 
     @Override
     public CompositeData getCounterDeltas() {
-        return deltas;
+        return view().deltas();
     }
 
     @Override
     public String[] getSaturatedCounters() {
-        return s.saturated().toArray(String[]::new);
+        return s().saturated().toArray(String[]::new);
     }
 
     @Override
     public long getCounterResets() {
-        return s.counterResets();
+        return s().counterResets();
     }
 
     @Override
@@ -298,7 +314,11 @@ final class Port implements PortMXBean {
     }
 
     private long counter(IbaCounter c) {
-        return s.counters().getOrDefault(c, -1L);
+        return s().counters().getOrDefault(c, -1L);
+    }
+
+    private static String guidOrEmpty(long guid) {
+        return guid == 0 ? "" : SmpText.guid(guid);
     }
 
     private static String field(int raw, IntFunction<String> display) {

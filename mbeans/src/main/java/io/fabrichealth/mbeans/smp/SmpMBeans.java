@@ -36,7 +36,7 @@ import javax.management.ObjectName;
 public final class SmpMBeans implements AutoCloseable {
     private final MBeanRegistry registry;
     private final SmpSweepProbe probe;
-    private final Map<String, Shown<Port>> ports = new HashMap<>();
+    private final Map<PortKey, Shown<Port>> ports = new HashMap<>();
     private final Map<Long, Shown<Node>> nodes = new HashMap<>();
     private final Consumer<SmpSnapshot> listener = this::publish;
     private final Congestion congestion = new Congestion();
@@ -78,13 +78,13 @@ public final class SmpMBeans implements AutoCloseable {
         SweepShare share = probe.share();
         Map<Long, NodeSnapshot> nodesNow = new LinkedHashMap<>();
         share.othersNodes().forEach(n -> nodesNow.put(n.guid(), n));
-        Map<String, PortSnapshot> portsNow = new LinkedHashMap<>();
-        share.othersPorts().forEach(p -> portsNow.put(p.subject(), p));
+        Map<PortKey, PortSnapshot> portsNow = new LinkedHashMap<>();
+        share.othersPorts().forEach(p -> portsNow.put(PortKey.of(p), p));
         // Own records last: they win over another member's older record of the same node.
         s.nodes().forEach(n -> nodesNow.put(n.guid(), n));
-        s.ports().forEach(p -> portsNow.put(p.subject(), p));
+        s.ports().forEach(p -> portsNow.put(PortKey.of(p), p));
         Set<Long> ownNodes = s.nodes().stream().map(NodeSnapshot::guid).collect(Collectors.toSet());
-        Set<String> ownPorts = s.ports().stream().map(PortSnapshot::subject).collect(Collectors.toSet());
+        Set<PortKey> ownPorts = s.ports().stream().map(PortKey::of).collect(Collectors.toSet());
 
         nodes.entrySet().removeIf(e -> !nodesNow.containsKey(e.getKey()) && !keep(e.getValue()));
         for (NodeSnapshot n : nodesNow.values()) {
@@ -103,17 +103,19 @@ public final class SmpMBeans implements AutoCloseable {
         }
         congestion.add(portsNow.values());
         ports.entrySet().removeIf(e -> !portsNow.containsKey(e.getKey()) && !keep(e.getValue()));
-        for (PortSnapshot p : portsNow.values()) {
-            boolean own = ownPorts.contains(p.subject());
-            Shown<Port> shown = ports.get(p.subject());
+        for (Map.Entry<PortKey, PortSnapshot> e : portsNow.entrySet()) {
+            PortKey key = e.getKey();
+            PortSnapshot p = e.getValue();
+            boolean own = ownPorts.contains(key);
+            Shown<Port> shown = ports.get(key);
             if (shown != null) {
                 shown.bean().update(p);
-                ports.put(p.subject(), new Shown<>(shown.bean(), shown.name(), own));
+                ports.put(key, new Shown<>(shown.bean(), shown.name(), own));
             } else {
                 Port bean = new Port(p);
                 ObjectName name = portName(p.nodeGuid(), p.port());
                 registry.register(name, bean, PortMXBean.class);
-                ports.put(p.subject(), new Shown<>(bean, name, own));
+                ports.put(key, new Shown<>(bean, name, own));
             }
         }
     }

@@ -17,12 +17,14 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /** Copies the mutable fabric map into the immutable records the MBeans read. */
 final class Snapshots {
+    private static final HexFormat HEX = HexFormat.of();
 
     private Snapshots() {
     }
@@ -84,7 +86,7 @@ final class Snapshots {
     }
 
     private static String hex(long guid) {
-        return String.format("0x%016x", guid);
+        return "0x" + HEX.toHexDigits(guid); // not String.format: it runs per node on every sweep
     }
 
     /** The ports of the nodes this agent swept in the last sweep. */

@@ -1,0 +1,43 @@
+package io.fabrichealth.mbeans.smp;
+
+import javax.management.AttributeList;
+import javax.management.StandardMBean;
+
+/**
+ * An MBean showing what one sweep left: the sweeper swaps one immutable view in whole ({@link #show}), getters never
+ * lock, and a read of several attributes in one call ({@code getAttributes}, which Jolokia and jmx_exporter use)
+ * answers every attribute from the same view, never a mix of two sweeps.
+ *
+ * @param <V> the view: immutable, built once per sweep with everything a read would otherwise redo
+ */
+abstract class SweptBean<V> extends StandardMBean {
+    private volatile V view;
+    /** The view a getAttributes call on this thread is answering from; empty outside one. */
+    private final ThreadLocal<V> pinned = new ThreadLocal<>();
+
+    <I> SweptBean(Class<I> iface, V first) {
+        super(iface, false);
+        this.view = first;
+    }
+
+    /** Called by the sweep's publisher: one reference write, seen whole by the next read. */
+    final void show(V next) {
+        this.view = next;
+    }
+
+    /** The view a getter reads. */
+    final V view() {
+        V p = pinned.get();
+        return p != null ? p : view;
+    }
+
+    @Override
+    public AttributeList getAttributes(String[] attributes) {
+        pinned.set(view);
+        try {
+            return super.getAttributes(attributes);
+        } finally {
+            pinned.remove();
+        }
+    }
+}
