@@ -296,9 +296,35 @@ class FleetIT {
         }
     }
 
-    /** A real Prometheus scrapes the three agents: every fabric_health_infiniband_* series comes from one agent only. */
+    /**
+     * The map page of any agent shows the fleet: its three members, and the peer matrix as a heat map in which the
+     * corrupted pair of the test before is marked, with no error in the browser's console.
+     */
     @Test
     @Order(9)
+    void theMapPageShowsTheMembersAndThePeerMatrixWithTheCorruptedPairMarked() throws Exception {
+        FleetOnOneHost.Agent c = fleet.agent(2);
+        try (MapBrowser browser = MapBrowser.start(work.resolve("chromium"))) {
+            browser.driver.get("http://127.0.0.1:" + c.httpPort() + "/");
+            Awaitility.await("the fleet on " + c.name() + "'s map page").atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+                        assertThat(browser.js("return document.querySelectorAll('#fleet table:not(.heat) tr').length"))
+                                .as("a header row and three members").isEqualTo(4L);
+                        assertThat(browser.js("return document.querySelectorAll('#fleet table.heat td.corrupt').length"))
+                                .as("the corrupted pair").isEqualTo(1L);
+                    });
+            String corrupted = (String) browser.js("const td = document.querySelector('#fleet table.heat td.corrupt');"
+                    + " return td.parentElement.firstChild.textContent + ' -> '"
+                    + " + td.closest('table').rows[0].cells[td.cellIndex].textContent");
+            assertThat(corrupted).isEqualTo(fleet.agent(0).name() + " -> " + fleet.agent(1).name());
+            browser.screenshot(Path.of("target", "map", "fleet.png"));
+            assertThat(browser.consoleErrors()).isEmpty();
+        }
+    }
+
+    /** A real Prometheus scrapes the three agents: every fabric_health_infiniband_* series comes from one agent only. */
+    @Test
+    @Order(10)
     void prometheusScrapesAllThreeAndNoInfinibandSeriesAppearsTwice() throws Exception {
         List<String> targets = fleet.agents().stream().map(x -> "\"127.0.0.1:" + x.httpPort() + "\"").toList();
         try (PrometheusServer prometheus = PrometheusServer.start(work.resolve("prometheus"), targets)) {
@@ -316,7 +342,7 @@ class FleetIT {
     }
 
     @Test
-    @Order(10)
+    @Order(11)
     void whatTheFleetCosts() throws Exception {
         StringBuilder report = new StringBuilder("fleet of " + fleet.size() + " agents on a " + FleetFixture.PORTS
                 + "-port fat tree: booted (fabric, then agents one after another) in " + boot.toSeconds() + " s; opensm's"
@@ -338,7 +364,7 @@ class FleetIT {
      * is raised. Restarted, it rejoins, gets nodes back, AgentLost clears and the movement is reported.
      */
     @Test
-    @Order(11)
+    @Order(12)
     void aKilledAgentsNodesAreSweptBySurvivorsAndItComesBack() throws Exception {
         FleetOnOneHost.Agent victim = fleet.agent(2);
         FleetOnOneHost.Agent oldest = fleet.agent(0);
