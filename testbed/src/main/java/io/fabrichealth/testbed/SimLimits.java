@@ -27,8 +27,14 @@ public record SimLimits(int nodes, int switches, int ports) {
     static final int DEFAULT_LINEAR_CAP = 30720;
     private static final Pattern NODE = Pattern.compile("^(Switch|Hca|Ca|Rt)\\s+(\\d+)\\s+\"");
 
-    /** Counts the nodes and ports of an ibnetdiscover-format file. */
+    /**
+     * Counts the nodes and ports of an ibnetdiscover-format file. A file that cannot be read counts as empty: ibsim
+     * then starts with its defaults and fails with its own error, which names the file.
+     */
     public static SimLimits of(Path topology) {
+        if (!Files.isReadable(topology)) {
+            return new SimLimits(0, 0, 0);
+        }
         int nodes = 0;
         int switches = 0;
         int ports = 0;
