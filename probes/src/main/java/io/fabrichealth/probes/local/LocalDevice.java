@@ -15,7 +15,7 @@ public record LocalDevice(String name, String fwVer, String boardId, String hcaT
         String nodeDesc, Map<String, Long> hwCounters, List<LocalPortReading> ports, List<String> problems) {
 
     public LocalDevice {
-        hwCounters = Map.copyOf(hwCounters);
+        hwCounters = LocalPortReading.sorted(hwCounters);
         ports = List.copyOf(ports);
         problems = List.copyOf(problems);
     }

@@ -23,7 +23,7 @@ public record LocalFindings(Verdict verdict, List<String> reasons, boolean portD
 
     public LocalFindings {
         reasons = List.copyOf(reasons);
-        deltas = Map.copyOf(deltas);
+        deltas = LocalPortReading.sorted(deltas);
         moved = List.copyOf(moved);
         breaches = List.copyOf(breaches);
         congestion = List.copyOf(congestion);

@@ -1,8 +1,10 @@
 package io.fabrichealth.probes.local;
 
 import java.time.Instant;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One port as sysfs showed it at one read.
@@ -22,9 +24,17 @@ public record LocalPortReading(String device, int port, Instant at, String state
         List<String> problems) {
 
     public LocalPortReading {
-        counters = Map.copyOf(counters);
-        hwCounters = Map.copyOf(hwCounters);
+        counters = LocalPortReading.sorted(counters);
+        hwCounters = LocalPortReading.sorted(hwCounters);
         problems = List.copyOf(problems);
+    }
+
+    /**
+     * An unmodifiable copy in name order, as {@code ls} lists the files: texts and MBeans list counters in that order
+     * every time (Map.copyOf's order changes from one JVM to the next).
+     */
+    static Map<String, Long> sorted(Map<String, Long> counters) {
+        return Collections.unmodifiableSortedMap(new TreeMap<>(counters));
     }
 
     /** How alarms and texts name the port: {@code rxe0/1}. */

@@ -7,6 +7,7 @@ import io.fabrichealth.probes.Probe;
 import io.fabrichealth.probes.ProbeResult;
 import io.fabrichealth.probes.mad.NodeType;
 import io.fabrichealth.probes.smp.engine.EngineSettings;
+import io.fabrichealth.probes.smp.engine.EngineStats;
 import io.fabrichealth.probes.smp.engine.MadEngine;
 import io.fabrichealth.probes.smp.engine.MadTransport;
 import io.fabrichealth.probes.smp.engine.UmadTransport;
@@ -232,9 +233,11 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
             if (good) {
                 lastGood = sweep.at();
             }
+            EngineStats stats = engine.stats(); // once: every node's RTTs come from it, not from a second pass
             publish(new SmpSnapshot(sweeps, sweep.at(), sweep.took().toMillis(), lastGood, sweep.links().size(),
-                    sweep.silent().size(), sweep.madsFailed(), mode, engine.settings(), engine.stats(),
-                    Snapshots.nodes(map, engine, share.self()), Snapshots.ports(map, share.self()), "",
+                    sweep.silent().size(), sweep.madsFailed(), mode, engine.settings(), stats,
+                    Snapshots.nodes(map, engine, stats.rttByDestination(), share.self()),
+                    Snapshots.ports(map, share.self()), "",
                     List.copyOf(notes), Snapshots.madsSent(map, engine)));
             tell(() -> share.publishSwept(snapshot.nodes(), snapshot.ports()), "what it swept");
             String summary = summary(sweep);

@@ -6,6 +6,7 @@ import io.fabrichealth.probes.mad.PortCapability;
 import io.fabrichealth.probes.mad.PortInfo;
 import io.fabrichealth.probes.mad.PortState;
 import io.fabrichealth.probes.smp.engine.MadEngine;
+import io.fabrichealth.probes.smp.engine.RttSummary;
 import io.fabrichealth.probes.smp.fabric.FabricMap;
 import io.fabrichealth.probes.smp.fabric.KnownNode;
 import io.fabrichealth.probes.smp.fabric.KnownPort;
@@ -29,8 +30,12 @@ final class Snapshots {
     private Snapshots() {
     }
 
-    /** The nodes this agent swept in the last sweep (alone: every known node). */
-    static List<NodeSnapshot> nodes(FabricMap map, MadEngine engine, String sweptBy) {
+    /**
+     * The nodes this agent swept in the last sweep (alone: every known node).
+     *
+     * @param rtts the engine's RTTs by destination, as its stats gave them
+     */
+    static List<NodeSnapshot> nodes(FabricMap map, MadEngine engine, Map<String, RttSummary> rtts, String sweptBy) {
         List<NodeSnapshot> out = new ArrayList<>();
         for (KnownNode k : map.nodes()) {
             if (!k.sweptHere()) {
@@ -39,15 +44,19 @@ final class Snapshots {
             NodeInfo ni = k.info();
             Verdict worst = worst(k);
             if (ni == null) {
-                out.add(unread(k, engine, worst, sweptBy));
+                out.add(unread(k, engine, rtt(rtts, k), worst, sweptBy));
                 continue;
             }
             out.add(new NodeSnapshot(k.guid(), k.type().display(), k.description(), ni.numPorts(), k.lid(),
                     ni.portGuid(), ni.systemImageGuid(), ni.vendorId(), ni.deviceId(),
                     k.route() == null ? "" : k.route().toString(), k.local(), k.answeredLastSweep(), k.lastAnswered(),
-                    k.failuresLastSweep(), engine.rtt(hex(k.guid())), worst, madsSent(k, engine), sweptBy));
+                    k.failuresLastSweep(), rtt(rtts, k), worst, madsSent(k, engine), sweptBy));
         }
         return List.copyOf(out);
+    }
+
+    private static RttSummary rtt(Map<String, RttSummary> rtts, KnownNode k) {
+        return rtts.getOrDefault(hex(k.guid()), RttSummary.EMPTY);
     }
 
     private static Verdict worst(KnownNode k) {
@@ -61,11 +70,12 @@ final class Snapshots {
     }
 
     /** A node known from the fleet's node list that has not answered this agent yet: what the list says. */
-    private static NodeSnapshot unread(KnownNode k, MadEngine engine, Verdict worst, String sweptBy) {
+    private static NodeSnapshot unread(KnownNode k, MadEngine engine, RttSummary rtt, Verdict worst,
+            String sweptBy) {
         FabricNode f = k.published();
         return new NodeSnapshot(k.guid(), f == null ? k.type().display() : f.nodeType().display(), k.description(),
                 f == null ? 0 : f.numPorts(), k.lid(), f == null ? 0 : f.portGuid(), 0, 0, 0, "", k.local(), false,
-                k.lastAnswered(), k.failuresLastSweep(), engine.rtt(hex(k.guid())), worst, madsSent(k, engine),
+                k.lastAnswered(), k.failuresLastSweep(), rtt, worst, madsSent(k, engine),
                 sweptBy);
     }
 

@@ -52,7 +52,8 @@ class NoSetRequestTest {
         assertThat(Modifier.isFinal(MadRequest.class.getModifiers())).isTrue();
         assertThat(MadRequest.class.getConstructors()).as("public constructors of MadRequest").isEmpty();
         assertThat(producers()).extracting(Method::getName).containsExactlyInAnyOrder("nodeInfo", "nodeDescription",
-                "switchInfo", "portInfo", "pmaClassPortInfo", "portCounters", "portCountersExtended", "withMKey");
+                "switchInfo", "portInfo", "linearForwardingTable", "pmaClassPortInfo", "portCounters", "portCountersExtended",
+                "withMKey");
     }
 
     @Test
