@@ -204,8 +204,9 @@ class FleetIT {
 
     /**
      * Over 5 sweep periods, the MADs each switch gets from the whole fleet (every agent's Node MBean MadsSent,
-     * summed) against what one agent outside the fleet sends it in the same run: at most 1.05 times. No agent ever
-     * has more than 2 in flight to one destination.
+     * summed) against what one agent outside the fleet, in steady state, sends it in the same run: at most 1.05 times
+     * for a leaf, 1.10 for a spine (the rolling rediscovery's NodeInfos). No agent ever has more than 2 in flight to
+     * one destination.
      */
     @Test
     @Order(7)
@@ -254,7 +255,14 @@ class FleetIT {
         report.append(String.format("%n  worst ratio %.3f over %d switches", worst, perPeriod.size()));
         System.out.println(report);
         assertThat(perPeriod).hasSize(FleetFixture.LEAVES + FleetFixture.SPINES);
-        assertThat(worst).as(report.toString()).isLessThanOrEqualTo(1.05);
+        // A lone agent in steady state reads PortInfo and counters only. The fleet's members do the same for the
+        // nodes they own, but its discovery owner also walks a tenth of the switches each sweep
+        // (fleet.rediscoverEvery: 10), and every leaf it walks asks each spine its NodeInfo: about 2 of a spine's ~50
+        // MADs a period. So leaves are held to 1.05 and spines to 1.10.
+        for (Map.Entry<String, Double> e : perPeriod.entrySet()) {
+            double ratio = e.getValue() / (aloneMads.getOrDefault(e.getKey(), 0L) / aloneSweeps);
+            assertThat(ratio).as(e.getKey() + "\n" + report).isLessThanOrEqualTo(e.getKey().startsWith("spine") ? 1.10 : 1.05);
+        }
     }
 
     /**

@@ -190,11 +190,40 @@ public final class SweepRun {
         for (KnownNode k : map.nodes()) {
             int lid = k.lid();
             if (!k.local() && lid > 0 && lid <= LidRoute.MAX_UNICAST_LID && run.mine(k.guid())) {
-                run.nodeInfo(SmpRoute.lid(lid), null, 0, false, false, k.guid());
+                if (!run.readSteadily(k, lid)) {
+                    run.nodeInfo(SmpRoute.lid(lid), null, 0, false, false, k.guid());
+                }
             }
         }
         engine.run();
         return run.merge(start, clock.instant());
+    }
+
+    /**
+     * A fleet member's steady state, as {@link #steady} is a lone agent's: a node that answered the last sweep and
+     * none of whose ports bounced (LinkDownedCounter) is read by PortInfo and counters alone, with no NodeInfo. A node
+     * that went silent or bounced is asked its NodeInfo again, which also tells whether another node now answers at
+     * that LID. False when the node needs its NodeInfo.
+     */
+    private boolean readSteadily(KnownNode k, int lid) {
+        if (k.info() == null || !k.answeredLastSweep() || k.ports().stream().anyMatch(KnownPort::flapped)) {
+            return false;
+        }
+        SmpRoute route = SmpRoute.lid(lid);
+        NodeVisit v = new NodeVisit(k.info(), route, false, false, true);
+        if (v.isSwitch()) {
+            for (int p = 0; p <= v.info.numPorts(); p++) {
+                portInfo(v, p, route);
+            }
+            return true;
+        }
+        for (KnownPort kp : k.ports()) {
+            if (kp.info() != null && kp.info().lid() == lid) {
+                portInfo(v, kp.number(), route); // the CA port the LID belongs to, as NodeInfo by LID would name it
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -375,8 +404,10 @@ public final class SweepRun {
 
     /** A steady-state visit walks on only where the port's PortInfo (or its LinkDownedCounter) says things moved. */
     private void walkIfMoved(NodeVisit v, int port, PortInfo pi, SmpRoute route) {
-        if (pi.physState() != PhysState.LINK_UP) {
-            return; // nothing to walk to; the nodes behind it go silent, or answer by LID
+        if (pi.physState() != PhysState.LINK_UP || !(route instanceof DrPath)) {
+            // nothing to walk to (the nodes behind it go silent, or answer by LID); a sweep by LID walks nowhere:
+            // in a fleet the discovery owner's rolling rediscovery does
+            return;
         }
         KnownNode k = map.node(v.guid);
         KnownPort before = k == null ? null : k.port(port);
