@@ -1,5 +1,6 @@
 package io.fabrichealth.bench.map;
 
+import io.fabrichealth.bench.BenchAgents;
 import io.fabrichealth.bench.MachineLoad;
 import io.fabrichealth.cli.Home;
 import io.fabrichealth.cli.payara.PayaraProcess;
@@ -8,7 +9,6 @@ import io.fabrichealth.testbed.SimulatedFabric;
 import io.fabrichealth.testbed.Topologies;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -117,22 +117,11 @@ public final class MapBench {
     }
 
     private static PayaraProcess start(Home home, Path work, SimulatedFabric fabric) throws IOException {
-        int http = freePort();
-        Path config = work.resolve("agent.yaml");
-        Files.writeString(config, """
-                agent:
-                  stateDir: %s
-                http:
-                  port: %d
-                jmx:
-                  enabled: false
-                bursts:
-                  listen: 127.0.0.1:%d
-                pingpong:
-                  listen: 127.0.0.1:%d
+        int http = BenchAgents.freePort();
+        Path config = BenchAgents.config(work, "bench-map", http, """
                 schedules:
                   - {name: smp-sweep, probe: smp-sweep, every: 10s}
-                """.formatted(work.resolve("state"), http, freePort(), freePort()));
+                """);
         return PayaraProcess.start(new PayaraProcess.Spec(home.payaraJar(), home.war(), home.jniJar(), "127.0.0.1",
                 http, config, fabric.clientEnv("node01-01"), work.resolve("payara"), List.of()));
     }
@@ -176,11 +165,5 @@ public final class MapBench {
         List<Double> s = new ArrayList<>(xs);
         Collections.sort(s);
         return s.get(s.size() / 2);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.fabrichealth.bench.overhead;
 
+import io.fabrichealth.bench.BenchAgents;
 import io.fabrichealth.cli.AgentClient;
 import io.fabrichealth.cli.Home;
 import io.fabrichealth.cli.payara.GridFlags;
@@ -9,7 +10,6 @@ import io.fabrichealth.config.FabricHealthConfig;
 import io.fabrichealth.testbed.SimulatedFabric;
 import io.fabrichealth.testbed.Topologies;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -80,8 +80,8 @@ public final class OverheadBench {
             long agentRss = 0;
             long nextProgress = start + 60_000_000_000L;
             while (System.nanoTime() < deadline) {
-                bareRss = Math.max(bareRss, rssKiB(bare.pid()));
-                agentRss = Math.max(agentRss, rssKiB(agent.pid()));
+                bareRss = Math.max(bareRss, BenchAgents.rssKiB(bare.pid()));
+                agentRss = Math.max(agentRss, BenchAgents.rssKiB(agent.pid()));
                 if (System.nanoTime() > nextProgress) {
                     System.err.printf("overhead: %d of %d min%n", (System.nanoTime() - start) / 60_000_000_000L,
                             window.toMinutes());
@@ -102,13 +102,7 @@ public final class OverheadBench {
             readLatency(agent, sweeps);
             longPauses(work.resolve("agent/gc.log"));
         } finally {
-            deleteTree(work);
-        }
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        try (var paths = Files.walk(root)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            BenchAgents.deleteTree(work);
         }
     }
 
@@ -143,25 +137,12 @@ public final class OverheadBench {
     private static PayaraProcess start(Home home, Path work, SimulatedFabric fabric, boolean bare, boolean grid)
             throws Exception {
         Files.createDirectories(work);
-        int http = freePort();
-        Path config = work.resolve("agent.yaml");
-        String yaml = """
-                agent:
-                  name: bench-%s
-                  stateDir: %s
-                http:
-                  port: %d
-                jmx:
-                  enabled: false
-                bursts:
-                  listen: 127.0.0.1:%d
-                pingpong:
-                  listen: 127.0.0.1:%d
-                """.formatted(bare ? "bare" : "agent", work.resolve("state"), http, freePort(), freePort());
+        int http = BenchAgents.freePort();
+        String yaml = "";
         if (grid) {
             // A grid of one: its own cluster name and port, and the only member it looks for is itself.
-            int gridPort = freePort();
-            yaml += """
+            int gridPort = BenchAgents.freePort();
+            yaml = """
                     fleet:
                       enabled: true
                       name: fh-overhead-%s
@@ -170,13 +151,13 @@ public final class OverheadBench {
                       port: %d
                     """.formatted(UUID.randomUUID(), gridPort, gridPort);
         }
-        Files.writeString(config, yaml);
+        Path config = BenchAgents.config(work, "bench-" + (bare ? "bare" : "agent"), http, yaml);
         // The launcher's own mapping of fleet: to Payara's flags; the bare server gets the same flags from its file
         // (its empty WAR never reads it).
         FabricHealthConfig c = ConfigLoader.load(config);
         List<String> jvm = new ArrayList<>(List.of("-Xlog:gc:file=" + work.resolve("gc.log") + ":uptime"));
         jvm.addAll(GridFlags.jvm(c.fleet()));
-        Path war = bare ? emptyWar(work) : home.war();
+        Path war = bare ? BenchAgents.emptyWar(work) : home.war();
         return PayaraProcess.start(new PayaraProcess.Spec(home.payaraJar(), war, home.jniJar(),
                 "127.0.0.1", http, config, fabric.clientEnv(null), work.resolve("payara"), jvm,
                 GridFlags.payara(c.fleet(), c.agent().name())));
@@ -314,34 +295,8 @@ public final class OverheadBench {
         return bulk.toJSONString();
     }
 
-    /** A WAR with nothing in it: Payara boots the same way, serves nothing of ours. */
-    private static Path emptyWar(Path work) throws IOException {
-        Path war = work.resolve("empty.war");
-        try (var out = new java.util.zip.ZipOutputStream(Files.newOutputStream(war))) {
-            out.putNextEntry(new java.util.zip.ZipEntry("index.html"));
-            out.write("bare".getBytes());
-            out.closeEntry();
-        }
-        return war;
-    }
-
-    private static long rssKiB(long pid) throws IOException {
-        for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
-            if (line.startsWith("VmRSS:")) {
-                return Long.parseLong(line.replaceAll("\\D", ""));
-            }
-        }
-        return 0;
-    }
-
     private static double pct(List<Double> sorted, double p) {
         return sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(p * sorted.size()) - 1));
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 
 }

@@ -1,5 +1,6 @@
 package io.fabrichealth.bench.reads;
 
+import io.fabrichealth.bench.BenchAgents;
 import io.fabrichealth.bench.MachineLoad;
 import io.fabrichealth.cli.AgentClient;
 import io.fabrichealth.cli.Home;
@@ -7,7 +8,6 @@ import io.fabrichealth.cli.payara.PayaraProcess;
 import io.fabrichealth.testbed.SimulatedFabric;
 import io.fabrichealth.testbed.Topologies;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -83,7 +83,7 @@ public final class ReadsBench {
             }
             System.out.println(load.after());
         } finally {
-            deleteTree(work);
+            BenchAgents.deleteTree(work);
         }
     }
 
@@ -282,23 +282,11 @@ public final class ReadsBench {
     private static PayaraProcess start(Home home, Path work, SimulatedFabric fabric, Path topo, String every)
             throws Exception {
         Files.createDirectories(work);
-        int http = freePort();
-        Path config = work.resolve("agent.yaml");
-        Files.writeString(config, """
-                agent:
-                  name: bench-reads
-                  stateDir: %s
-                http:
-                  port: %d
-                jmx:
-                  enabled: false
-                bursts:
-                  listen: 127.0.0.1:%d
-                pingpong:
-                  listen: 127.0.0.1:%d
+        int http = BenchAgents.freePort();
+        Path config = BenchAgents.config(work, "bench-reads", http, """
                 schedules:
                   - {name: smp-sweep, probe: smp-sweep, every: %s, jitter: 0%%}
-                """.formatted(work.resolve("state"), http, freePort(), freePort(), every));
+                """.formatted(every));
         return PayaraProcess.start(new PayaraProcess.Spec(home.payaraJar(), home.war(), home.jniJar(), "127.0.0.1",
                 http, config, fabric.clientEnv(Topologies.simHost(topo, null)), work.resolve("payara"),
                 List.of("-Xlog:gc:file=" + work.resolve("gc.log") + ":uptime")));
@@ -346,17 +334,5 @@ public final class ReadsBench {
     private static double pct(List<Double> sorted, double p) {
         return sorted.isEmpty() ? Double.NaN
                 : sorted.get(Math.min(sorted.size() - 1, Math.max(0, (int) Math.ceil(p * sorted.size()) - 1)));
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        try (var paths = Files.walk(root)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
     }
 }

@@ -1,11 +1,11 @@
 package io.fabrichealth.bench.smp;
 
+import io.fabrichealth.bench.BenchAgents;
 import io.fabrichealth.cli.AgentClient;
 import io.fabrichealth.cli.Home;
 import io.fabrichealth.cli.payara.PayaraProcess;
 import io.fabrichealth.testbed.SimulatedFabric;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,8 +46,8 @@ final class SweepRss {
             long agentRss = 0;
             long end = System.nanoTime() + window.toNanos();
             while (System.nanoTime() < end) {
-                bareRss = Math.max(bareRss, rssKiB(bare.pid()));
-                agentRss = Math.max(agentRss, rssKiB(agent.pid()));
+                bareRss = Math.max(bareRss, BenchAgents.rssKiB(bare.pid()));
+                agentRss = Math.max(agentRss, BenchAgents.rssKiB(agent.pid()));
                 Thread.sleep(1000);
             }
             long sweeps = ((Number) read(client, "Sweeps")).longValue() - sweeps0;
@@ -62,22 +62,9 @@ final class SweepRss {
     private static PayaraProcess start(Home home, Path work, SimulatedFabric fabric, String host, boolean bare)
             throws Exception {
         Files.createDirectories(work);
-        int http = freePort();
-        Path config = work.resolve("agent.yaml");
-        Files.writeString(config, """
-                agent:
-                  name: sweep-rss-%s
-                  stateDir: %s
-                http:
-                  port: %d
-                jmx:
-                  enabled: false
-                bursts:
-                  listen: 127.0.0.1:%d
-                pingpong:
-                  listen: 127.0.0.1:%d
-                """.formatted(bare ? "bare" : "agent", work.resolve("state"), http, freePort(), freePort()));
-        Path war = bare ? emptyWar(work) : home.war();
+        int http = BenchAgents.freePort();
+        Path config = BenchAgents.config(work, "sweep-rss-" + (bare ? "bare" : "agent"), http, "");
+        Path war = bare ? BenchAgents.emptyWar(work) : home.war();
         return PayaraProcess.start(new PayaraProcess.Spec(home.payaraJar(), war, home.jniJar(), "127.0.0.1", http,
                 config, fabric.clientEnv(host), work.resolve("payara"), List.of()));
     }
@@ -101,30 +88,5 @@ final class SweepRss {
             return "jcmd failed: " + out;
         }
         return String.join("\n", out.lines().limit(top + 3).toList());
-    }
-
-    private static Path emptyWar(Path work) throws IOException {
-        Path war = work.resolve("empty.war");
-        try (var out = new java.util.zip.ZipOutputStream(Files.newOutputStream(war))) {
-            out.putNextEntry(new java.util.zip.ZipEntry("index.html"));
-            out.write("bare".getBytes(StandardCharsets.UTF_8));
-            out.closeEntry();
-        }
-        return war;
-    }
-
-    private static long rssKiB(long pid) throws IOException {
-        for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
-            if (line.startsWith("VmRSS:")) {
-                return Long.parseLong(line.replaceAll("\\D", ""));
-            }
-        }
-        return 0;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
     }
 }

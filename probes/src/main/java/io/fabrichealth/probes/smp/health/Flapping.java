@@ -8,7 +8,6 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Tells a flapping port from a down one, per port subject, from what each sweep sees: a port that went Down and
@@ -91,10 +90,5 @@ public final class Flapping {
 
     private static String times(int n) {
         return n == 1 ? "once" : n + " times";
-    }
-
-    /** Forgets ports no longer known (a node replaced or gone). */
-    public void retain(Set<String> subjects) {
-        ports.keySet().retainAll(subjects);
     }
 }
