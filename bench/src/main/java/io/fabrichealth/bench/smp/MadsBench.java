@@ -1,5 +1,6 @@
 package io.fabrichealth.bench.smp;
 
+import io.fabrichealth.bench.BenchAgents;
 import io.fabrichealth.cli.Home;
 import io.fabrichealth.cli.mads.MadsReport;
 import io.fabrichealth.cli.payara.PayaraProcess;
@@ -12,7 +13,6 @@ import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.Writer;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,20 +66,8 @@ public final class MadsBench {
         System.out.println("load average before: " + Files.readString(Path.of("/proc/loadavg")).trim());
         try (SimulatedFabric fabric = SimulatedFabric.start(Topologies.bundled(), true, work.resolve("fabric"))) {
             Path cBaseline = SmpBench.compile(work);
-            int http = freePort();
-            Path config = work.resolve("agent.yaml");
-            Files.writeString(config, """
-                    agent:
-                      stateDir: %s
-                    http:
-                      port: %d
-                    jmx:
-                      enabled: false
-                    bursts:
-                      listen: 127.0.0.1:%d
-                    pingpong:
-                      listen: 127.0.0.1:%d
-                    """.formatted(work.resolve("state"), http, freePort(), freePort()));
+            int http = BenchAgents.freePort();
+            Path config = BenchAgents.config(work, "bench-mads", http, "");
             try (PayaraProcess agent = PayaraProcess.start(new PayaraProcess.Spec(home.payaraJar(), home.war(),
                     home.jniJar(), "127.0.0.1", http, config, fabric.clientEnv(null), work.resolve("payara"),
                     List.of()))) {
@@ -325,11 +313,5 @@ public final class MadsBench {
                     + Files.readString(dir.resolve("err")));
         }
         return out;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 }
