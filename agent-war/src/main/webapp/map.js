@@ -179,8 +179,8 @@
   }
 
   /*
-   * Suspect links: issue 16 will name them (alarm details, Fleet SuspectLinks). Until an attribute exists, any port
-   * subject (0x<guid>/<port>) those carry marks its link suspect; today nothing carries one.
+   * Suspect links: an alarm's suspectLinks (the cables a run's path evidence names) and the Fleet MBean's
+   * SuspectLinks (the cables every failing pair crosses); any port subject (0x<guid>/<port>) in them marks its link.
    */
   function suspectPorts(alarms, fleet) {
     const out = new Set();

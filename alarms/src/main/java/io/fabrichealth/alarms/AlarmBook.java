@@ -110,6 +110,11 @@ public final class AlarmBook implements AutoCloseable {
             }
 
             @Override
+            public void amend(AlarmKind kind, String subject, String details) {
+                AlarmBook.this.amend(kind, subject, details);
+            }
+
+            @Override
             public void handOver(AlarmKind kind, String subject, String to) {
                 AlarmBook.this.handOver(kind, subject, to);
             }
@@ -171,6 +176,24 @@ public final class AlarmBook implements AutoCloseable {
             raiseNew(key, details, now);
         }
         return active.get(key);
+    }
+
+    /**
+     * New details for the active alarm of {@code kind} on {@code subject}, told to the listeners as AMENDED; its
+     * count and times stay. Evidence that arrives after the raise (a ping-pong's path, read once the run ended).
+     *
+     * @return the amended alarm, or empty when none is active
+     */
+    public synchronized Optional<Alarm> amend(AlarmKind kind, String subject, String details) {
+        Key key = new Key(kind, subject);
+        Alarm current = active.get(key);
+        if (current == null || current.details().equals(details)) {
+            return Optional.ofNullable(current);
+        }
+        Alarm amended = current.withDetails(details);
+        active.put(key, amended);
+        changed(AlarmChange.Type.AMENDED, amended);
+        return Optional.of(amended);
     }
 
     /** @return what happened, in words for the operator who asked */

@@ -6,7 +6,9 @@ public record AlarmChange(Type type, Alarm alarm) {
     public enum Type {
         RAISED("fabric.health.alarm.raised"),
         CLEARED("fabric.health.alarm.cleared"),
-        ACKNOWLEDGED("fabric.health.alarm.acknowledged");
+        ACKNOWLEDGED("fabric.health.alarm.acknowledged"),
+        /** Its details gained evidence found after it was raised (a run's path), without counting a new sighting. */
+        AMENDED("fabric.health.alarm.amended");
 
         private final String notificationType;
 

@@ -14,6 +14,13 @@ public interface AlarmSink {
     void raise(AlarmKind kind, String subject, String details);
 
     /**
+     * Evidence found after {@code kind} was raised on {@code subject} (a run's path, read when the run ended)
+     * replaces its details, without counting a new sighting. Nothing happens when no such alarm is active.
+     */
+    default void amend(AlarmKind kind, String subject, String details) {
+    }
+
+    /**
      * In a fleet: another agent watches {@code subject} now, so this agent's alarm of {@code kind} on it clears
      * (the other raises its own if it is still bad). Nothing happens when there is no such alarm.
      */

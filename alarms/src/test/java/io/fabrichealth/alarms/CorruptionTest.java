@@ -61,4 +61,28 @@ class CorruptionTest {
         assertThat(second.id()).isNotEqualTo(first.id());
         assertThat(second.acknowledged()).isFalse();
     }
+
+    @Test
+    void theRunsPathAmendsTheAlarmWithoutCountingASecondSightingAndItsSuspectLinksReadBack() {
+        List<AlarmChange> seen = new ArrayList<>();
+        book.addListener(seen::add);
+        Alarm raised = book.raise(AlarmKind.Corruption, PEER, "first bad byte at 4096");
+        String cable = "0x0002c90300000001/1 <-> 0x0002c90300000011/3";
+        String details = raised.details() + "; path LID 1 -> LID 9, 3 cables; " + Alarm.SUSPECT_LINKS + cable
+                + ": SymbolErrorCounter +37 on 0x0002c90300000011/3 during the run";
+
+        Alarm amended = book.amend(AlarmKind.Corruption, PEER, details).orElseThrow();
+
+        assertThat(amended.count()).isEqualTo(1);
+        assertThat(amended.id()).isEqualTo(raised.id());
+        assertThat(amended.raisedAt()).isEqualTo(raised.raisedAt());
+        assertThat(amended.details()).isEqualTo(details);
+        assertThat(amended.suspectLinks()).containsExactly(cable);
+        assertThat(raised.suspectLinks()).isEmpty();
+        assertThat(seen).extracting(AlarmChange::type).containsExactly(AlarmChange.Type.RAISED,
+                AlarmChange.Type.AMENDED);
+        assertThat(book.amend(AlarmKind.Corruption, "elsewhere:1", details)).as("no alarm there: nothing to amend")
+                .isEmpty();
+        assertThat(book.active()).containsExactly(amended);
+    }
 }

@@ -27,6 +27,8 @@ final class ConfigScalars {
                     SmpTarget::toString, null))
             .with(BurstSet.class, new Text<>("default, or keywords joined by commas like cacheless,reregister (keywords: "
                     + "cacheless, cancel, contiguous, reregister, wait)", null, BurstSet::parse, BurstSet::toString, null))
+            .with(PortGuid.class, new Text<>("a port GUID like 0x0002c90300000001", null, PortGuid::parse,
+                    PortGuid::toString, null))
             .with(Topology.class, new TopologyScalar());
 
     /** Plain byte counts print as numbers, so the dumper does not quote them. */

@@ -11,16 +11,24 @@ import io.fabrichealth.config.bind.Required;
  * @param address  the peer's burst target (its bursts.listen); it may be this agent's own listen address
  * @param pingpong the peer's ping-pong responder (its pingpong.listen); null means the host of {@code address}
  *                 with this agent's own pingpong.listen port, since a fleet usually shares one config
+ * @param guid     the GUID of the peer's fabric port, to trace the path of every run to it through the fabric
+ *                 (its LID is looked up in the last sweep); null: a fleet peer's card gives it, a static peer's
+ *                 runs then have no path
  */
-public record PeerConfig(@Required @NotBlank String name, @Required HostPort address, @Nullable HostPort pingpong) {
+public record PeerConfig(@Required @NotBlank String name, @Required HostPort address, @Nullable HostPort pingpong,
+        @Nullable PortGuid guid) {
 
     /** The reserved target name for this agent's own loopback target. */
     public static final String SELF = "self";
 
-    public static final PeerConfig DEFAULTS = new PeerConfig(null, null, null);
+    public static final PeerConfig DEFAULTS = new PeerConfig(null, null, null, null);
 
     public PeerConfig(String name, HostPort address) {
-        this(name, address, null);
+        this(name, address, null, null);
+    }
+
+    public PeerConfig(String name, HostPort address, HostPort pingpong) {
+        this(name, address, pingpong, null);
     }
 
     /** Where this peer's ping-pong responder listens, given this agent's own pingpong.listen. */

@@ -98,7 +98,7 @@ class ExampleFileTest {
         Type t = type instanceof ParameterizedType p
                 ? p.getActualTypeArguments()[p.getActualTypeArguments().length - 1] : type;
         return t instanceof Class<?> c && c.isRecord() && c.getPackage().equals(FabricHealthConfig.class.getPackage())
-                && !List.of(ByteSize.class, HostPort.class, Percent.class, Topology.class).contains(c) ? c : null;
+                && !List.of(ByteSize.class, HostPort.class, Percent.class, PortGuid.class, Topology.class).contains(c) ? c : null;
     }
 
     private static Node value(MappingNode mapping, String key) {

@@ -11,6 +11,7 @@ import io.fabrichealth.probes.ProbeResult;
 import io.fabrichealth.probes.pingpong.PeerRun;
 import io.fabrichealth.probes.pingpong.PingPongListener;
 import io.fabrichealth.probes.pingpong.PingPongResult;
+import io.fabrichealth.probes.smp.route.PathWatch;
 import io.fabrichealth.schedules.ProbeCatalog;
 import java.time.Duration;
 import java.time.Instant;
@@ -33,6 +34,7 @@ public final class AgentProbes implements ProbeCatalog {
     private final Map<ProbeFamily, String> unavailable = new EnumMap<>(ProbeFamily.class);
     private final PeerSource peers;
     private final List<PingPongListener> pingPongListeners = new CopyOnWriteArrayList<>();
+    private volatile PathWatch paths = PathWatch.NONE;
 
     /** A single agent: static peers only, as in wave 1. */
     public AgentProbes() {
@@ -46,6 +48,15 @@ public final class AgentProbes implements ProbeCatalog {
 
     public PeerSource peers() {
         return peers;
+    }
+
+    /** How the data-path probes learn their path through the fabric: the SMP wiring sets it, when it runs. */
+    public PathWatch paths() {
+        return paths;
+    }
+
+    void paths(PathWatch watch) {
+        this.paths = watch;
     }
 
     /**

@@ -21,6 +21,7 @@ final class BurstsWiring implements FamilyWiring {
             return NOT_STARTED;
         }
         BurstService service = w.keep(new BurstService(cfg.bursts(), w.book().sink()));
+        service.watchPaths(w.probes().paths());
         try {
             service.startTarget();
         } catch (RuntimeException e) {

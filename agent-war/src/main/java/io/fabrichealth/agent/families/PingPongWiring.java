@@ -49,6 +49,7 @@ final class PingPongWiring implements FamilyWiring {
         }
         PingPongService service = w.keep(new PingPongService(cfg.pingpong(), planes, w.book().sink()));
         service.watchLocalPorts(LocalWiring.runWatch(cfg));
+        service.watchPaths(w.probes().paths());
         try {
             service.startResponder();
         } catch (RuntimeException e) {

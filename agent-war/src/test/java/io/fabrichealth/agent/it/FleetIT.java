@@ -305,11 +305,145 @@ class FleetIT {
     }
 
     /**
+     * Issue 16's suspect links, on agent 0's ping-pong to agent 1 over the simulated fabric: a clean run shows its path
+     * (ibtracert's lines) and names nothing; during a run with a fire-drill corruption, a SymbolErrorCounter set on a
+     * switch port of the path makes the Corruption alarm name exactly that port's cable; the same with the counter set
+     * on a port off the path names no cable. The Fleet MBean's SuspectLinks (from the peer matrix, where agent 0 ->
+     * agent 1 failed in the test before) only names cables of that path.
+     */
+    @Test
+    @Order(9)
+    void aCorruptionAlarmNamesTheCableOnItsPathWhoseCounterMovedAndNoneOffIt() throws Exception {
+        FleetOnOneHost.Agent a = fleet.agent(0);
+        FleetOnOneHost.Agent b = fleet.agent(1);
+        String peer = fleet.config(1).pingpong().listen().toString();
+        runFabricPingPong(a, peer, 2);
+        Map<String, Object> clean = pingPongOf(a, peer);
+        List<String> path = strings(clean.get("Path"));
+        int lidA = lidOf(a);
+        int lidB = lidOf(b);
+        String ibtracert = fleet.fabric().tool(FleetFixture.spareHca(fleet), Duration.ofSeconds(30), "ibtracert",
+                Integer.toString(lidA), Integer.toString(lidB)).stdout();
+        assertThat(path).as("the run's Path").containsExactlyElementsOf(
+                ibtracert.lines().map(String::strip).filter(l -> !l.isEmpty()).toList());
+        assertThat(clean.get("PathHealth")).isEqualTo("OK");
+        assertThat(strings(clean.get("SuspectLinks"))).isEmpty();
+
+        // The first switch on the path, at the port it enters by (agent 0's cable); and a leaf port off the path.
+        java.util.regex.Matcher hop = java.util.regex.Pattern.compile("^\\[\\d+\\] -> switch port \\{0x[0-9a-f]+\\}\\[(\\d+)\\] "
+                + "lid \\d+-\\d+ \"(\\S+)\"$").matcher(path.stream().filter(l -> l.contains("-> switch port"))
+                .findFirst().orElseThrow(() -> new AssertionError("no switch on the path:\n" + path)));
+        assertThat(hop.matches()).isTrue();
+        Map<String, Map<String, Object>> ports = bulk(a, "fabric.health:type=Port,*", "NodeDescription", "PortNumber",
+                "NodeGuid", "SymbolErrorCounter", "RemoteGuid");
+        Map<String, Object> on = portOf(ports, hop.group(2), Integer.parseInt(hop.group(1)));
+        Set<String> onPath = new TreeSet<>();
+        path.forEach(l -> onPath.add(l.replaceAll(".*\"(.*)\"$", "$1")));
+        Map<String, Object> off = ports.values().stream().filter(p -> ((String) p.get("NodeDescription")).startsWith("leaf")
+                && !onPath.contains((String) p.get("NodeDescription")) && p.get("RemoteGuid") instanceof String g
+                && !g.equals("0x0000000000000000")).findFirst().orElseThrow();
+        String onSubject = on.get("NodeGuid") + "/" + on.get("PortNumber");
+        String offSubject = off.get("NodeGuid") + "/" + off.get("PortNumber");
+
+        String cable = corruptedRunNaming(a, b, peer, on, 57);
+        assertThat(cable).as("the Corruption alarm's suspect links").contains(onSubject).doesNotContain(",");
+        Map<String, Object> hit = pingPongOf(a, peer);
+        assertThat(hit.get("PathHealth")).isEqualTo("WARN");
+        assertThat(strings(hit.get("SuspectLinks"))).singleElement().asString().startsWith(cable + ": SymbolErrorCounter +57");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> deltas = (Map<String, Object>) hit.get("PathCounterDeltas");
+        assertThat(deltas).containsOnlyKeys(onSubject + " SymbolErrorCounter");
+        System.out.println("suspect link named by the Corruption alarm: " + cable + " (" + on.get("NodeDescription")
+                + "[" + on.get("PortNumber") + "] on the path " + lidA + " -> " + lidB + ")");
+
+        // The sweeps judge the counter that moved too: once one has seen it and the next saw it still, the path is
+        // clean again.
+        long moved = ((Number) on.get("SymbolErrorCounter")).longValue();
+        Awaitility.await(onSubject + " is OK again in the sweeps").atMost(PERIOD.multipliedBy(5))
+                .pollInterval(Duration.ofSeconds(1)).until(() -> bulk(a, "fabric.health:type=Port,*", "NodeGuid",
+                        "PortNumber", "Health", "SymbolErrorCounter").values().stream().anyMatch(p -> onSubject.equals(
+                        p.get("NodeGuid") + "/" + p.get("PortNumber")) && "OK".equals(p.get("Health"))
+                        && ((Number) p.get("SymbolErrorCounter")).longValue() == moved));
+        assertThat(corruptedRunNaming(a, b, peer, off, 61)).as("a counter off the path (%s) names no cable", offSubject)
+                .isEmpty();
+
+        Awaitility.await("the Fleet MBean localizes agent 0 -> agent 1's failure to cables of its path")
+                .atMost(Duration.ofSeconds(40)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
+                    List<Map<String, Object>> suspects = rows(read(fleet.agent(2), FLEET, "SuspectLinks"));
+                    assertThat(suspects).isNotEmpty().allSatisfy(r -> {
+                        assertThat((String) r.get("failing")).contains(a.name() + " -> " + b.name());
+                        for (String end : ((String) r.get("link")).split(" <-> ")) {
+                            assertThat(ports.values()).anySatisfy(p -> {
+                                assertThat(p.get("NodeGuid") + "/" + p.get("PortNumber")).isEqualTo(end);
+                                assertThat(onPath).contains((String) p.get("NodeDescription"));
+                            });
+                        }
+                    });
+                });
+    }
+
+    /**
+     * A 6 s ping-pong from {@code a} with a fire-drill corruption on {@code b}'s responder, and {@code port}'s
+     * SymbolErrorCounter raised by {@code by} 2 s into it; returns the Corruption alarm's suspect links once the run
+     * amended it, and acknowledges it.
+     */
+    private static String corruptedRunNaming(FleetOnOneHost.Agent a, FleetOnOneHost.Agent b, String peer,
+            Map<String, Object> port, int by) throws Exception {
+        exec(b, "fabric.health:type=PingPongResponder", "corruptNextPayloads", 1);
+        java.util.concurrent.CompletableFuture<Object> run = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return exec(a, "fabric.health:type=PingPongRunner", "run", peer, "fabric", 1024, 64, 1, 1, 6);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Thread.sleep(2000);
+        long now = ((Number) port.get("SymbolErrorCounter")).longValue();
+        fleet.fabric().console("PerformanceSet \"" + port.get("NodeDescription") + "\"[" + port.get("PortNumber")
+                + "] PortCounters.SymbolErrorCounter=" + (now + by));
+        port.put("SymbolErrorCounter", now + by);
+        run.get(60, java.util.concurrent.TimeUnit.SECONDS);
+        List<Map<String, Object>> active = activeAlarms(a);
+        Map<String, Object> alarm = active.stream().filter(r -> r.get("kind").equals("Corruption")
+                && ((String) r.get("details")).contains("path LID")).findFirst()
+                .orElseThrow(() -> new AssertionError("no Corruption alarm with the path's evidence: " + active));
+        exec(a, ALARMS, "acknowledge", alarm.get("id"), "fleet-it");
+        System.out.println("Corruption alarm details: " + alarm.get("details"));
+        return (String) alarm.get("suspectLinks");
+    }
+
+    private static Map<String, Object> pingPongOf(FleetOnOneHost.Agent a, String peer) throws Exception {
+        return bulk(a, "fabric.health:type=PingPong,transport=fabric,*", "Peer", "Path", "PathHealth",
+                "PathCounterDeltas", "SuspectLinks").values().stream().filter(p -> peer.equals(p.get("Peer")))
+                .findFirst().orElseThrow(() -> new AssertionError("no fabric PingPong MBean for " + peer));
+    }
+
+    private static Map<String, Object> portOf(Map<String, Map<String, Object>> ports, String node, int number) {
+        return ports.values().stream().filter(p -> node.equals(p.get("NodeDescription"))
+                && ((Number) p.get("PortNumber")).intValue() == number).findFirst()
+                .map(HashMap::new).orElseThrow(() -> new AssertionError("no Port MBean " + node + "[" + number + "]"));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static int lidOf(FleetOnOneHost.Agent a) throws Exception {
+        return ((Number) ((Map<String, Object>) read(a, "fabric.health:type=Agent", "Fabric")).get("lid")).intValue();
+    }
+
+    private static void runFabricPingPong(FleetOnOneHost.Agent a, String peer, int seconds) throws Exception {
+        exec(a, "fabric.health:type=PingPongRunner", "run", peer, "fabric", 1024, 64, 1, 1, seconds);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> strings(Object value) {
+        return value == null ? List.of() : (List<String>) value;
+    }
+
+    /**
      * The map page of any agent shows the fleet: its three members, and the peer matrix as a heat map in which the
      * corrupted pair of the test before is marked, with no error in the browser's console.
      */
     @Test
-    @Order(9)
+    @Order(10)
     void theMapPageShowsTheMembersAndThePeerMatrixWithTheCorruptedPairMarked() throws Exception {
         FleetOnOneHost.Agent c = fleet.agent(2);
         try (MapBrowser browser = MapBrowser.start(work.resolve("chromium"))) {
@@ -332,7 +466,7 @@ class FleetIT {
 
     /** A real Prometheus scrapes the three agents: every fabric_health_infiniband_* series comes from one agent only. */
     @Test
-    @Order(10)
+    @Order(11)
     void prometheusScrapesAllThreeAndNoInfinibandSeriesAppearsTwice() throws Exception {
         List<String> targets = fleet.agents().stream().map(x -> "\"127.0.0.1:" + x.httpPort() + "\"").toList();
         try (PrometheusServer prometheus = PrometheusServer.start(work.resolve("prometheus"), targets)) {
@@ -350,7 +484,7 @@ class FleetIT {
     }
 
     @Test
-    @Order(11)
+    @Order(12)
     void whatTheFleetCosts() throws Exception {
         StringBuilder report = new StringBuilder("fleet of " + fleet.size() + " agents on a " + FleetFixture.PORTS
                 + "-port fat tree: booted (fabric, then agents one after another) in " + boot.toSeconds() + " s; opensm's"
@@ -372,7 +506,7 @@ class FleetIT {
      * is raised. Restarted, it rejoins, gets nodes back, AgentLost clears and the movement is reported.
      */
     @Test
-    @Order(12)
+    @Order(13)
     void aKilledAgentsNodesAreSweptBySurvivorsAndItComesBack() throws Exception {
         FleetOnOneHost.Agent victim = fleet.agent(2);
         FleetOnOneHost.Agent oldest = fleet.agent(0);

@@ -6,10 +6,16 @@ import io.fabrichealth.config.FleetConfig;
 import io.fabrichealth.probes.PeerSource;
 import io.fabrichealth.probes.pingpong.PingPongListener;
 import io.fabrichealth.probes.smp.SweepShare;
+import io.fabrichealth.probes.smp.route.Route;
+import io.fabrichealth.probes.smp.route.Routes;
+import io.fabrichealth.probes.smp.route.SuspectLinks;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * What the rest of the agent uses of the fleet, in plain types: the SMP share, the drawn peers, the other agents'
@@ -25,6 +31,15 @@ public final class FleetParts implements AutoCloseable {
     private final GridSweepShare gridSweeps;
     private final GridPeerMatrix matrix;
     private final GridAlarms gridAlarms;
+    private volatile Localized localized = new Localized(new SuspectLinks.Finding(List.of(), List.of()), Map.of());
+
+    /**
+     * What the last localization found, and for each suspect cable what the sweeps say of its two ends.
+     *
+     * @param counters cable to its ends' last-sweep verdicts and moved error counters
+     */
+    public record Localized(SuspectLinks.Finding finding, Map<String, String> counters) {
+    }
 
     private FleetParts(Fleet fleet, GridSweepShare gridSweeps, PeerSource peers, GridAlarms gridAlarms,
             GridPeerMatrix matrix) {
@@ -103,6 +118,56 @@ public final class FleetParts implements AutoCloseable {
     /** Every live member's last result against each of its peers (one grid read). */
     public List<GridPeerMatrix.Row> peerMatrix() {
         return matrix == null ? List.of() : matrix.rows();
+    }
+
+    /**
+     * Localizes from the peer matrix: each live pair's last result and the route between the two members' ports
+     * (their cards' LIDs), traced by {@code tracer}; kept for {@link #suspectLinks()}. Pairs whose members have no
+     * LID yet take no part. Run it off the grid's thread: tracing may send MADs.
+     *
+     * @param portNote what the last sweep says of a port ({@code 0x<GUID>/<port>}): its verdict and moved counters
+     */
+    public Localized localize(Function<List<Routes.LidPair>, List<Route>> tracer, Function<String, String> portNote) {
+        Map<String, Integer> lids = new HashMap<>();
+        for (Member m : fleet.view().members()) {
+            if (m.card().lid() > 0) {
+                lids.put(m.card().name(), m.card().lid());
+            }
+        }
+        List<GridPeerMatrix.Row> rows = new ArrayList<>();
+        List<Routes.LidPair> pairs = new ArrayList<>();
+        for (GridPeerMatrix.Row r : peerMatrix()) {
+            Integer from = lids.get(r.from());
+            Integer to = lids.get(r.to());
+            if (from != null && to != null && !r.result().equals("SKIPPED") && !r.result().equals("UNSUPPORTED")) {
+                rows.add(r);
+                pairs.add(new Routes.LidPair(from, to));
+            }
+        }
+        List<Route> routes = pairs.isEmpty() ? List.of() : tracer.apply(pairs);
+        List<SuspectLinks.Outcome> outcomes = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            GridPeerMatrix.Row r = rows.get(i);
+            boolean passed = r.result().equals("PASS") && r.corruptions() == 0;
+            outcomes.add(new SuspectLinks.Outcome(r.from() + " -> " + r.to(), passed, r.result()
+                    + (r.corruptions() > 0 ? ", " + r.corruptions() + " corrupted payloads" : ""), routes.get(i)));
+        }
+        SuspectLinks.Finding found = SuspectLinks.find(outcomes);
+        Map<String, String> counters = new LinkedHashMap<>();
+        for (SuspectLinks.Suspect suspect : found.suspects()) {
+            List<String> ends = new ArrayList<>();
+            for (String port : SuspectLinks.ports(suspect.link())) {
+                ends.add(port + ": " + portNote.apply(port));
+            }
+            counters.put(suspect.link(), String.join("; ", ends));
+        }
+        localized = new Localized(found, Map.copyOf(counters));
+        return localized;
+    }
+
+    /** The last {@link #localize} finding: the cables every failing pair crosses and no passing pair does. */
+    public Localized suspectLinks() {
+        return localized;
     }
 
     /** Records refused, members of another version, a node list that did not parse. */

@@ -10,7 +10,8 @@ import javax.management.openmbean.SimpleType;
 
 /**
  * The flat shapes of alarms over JMX: one row type for ActiveAlarms and for every notification's userData, so a
- * consumer parses one shape. Times are ISO-8601 strings; empty means "not yet".
+ * consumer parses one shape. Times are ISO-8601 strings; empty means "not yet". {@code suspectLinks} lists the cables
+ * the details name as suspect, comma-separated, for a map or a ticket to pick up without parsing prose.
  */
 final class AlarmComposites {
     static final Composites ALARM = new Composites("Alarm", "one alarm of fabric-health",
@@ -26,7 +27,8 @@ final class AlarmComposites {
             "acknowledgedBy", SimpleType.STRING,
             "acknowledgedAt", SimpleType.STRING,
             "clearedAt", SimpleType.STRING,
-            "raisedBy", SimpleType.STRING);
+            "raisedBy", SimpleType.STRING,
+            "suspectLinks", SimpleType.STRING);
 
     static final Composites BY_SEVERITY = new Composites("AlarmCountBySeverity", "active alarms per severity",
             "critical", SimpleType.LONG,
@@ -46,7 +48,7 @@ final class AlarmComposites {
     static CompositeData of(String id, Alarm a, String raisedBy) {
         return ALARM.of(id, a.kind().name(), a.severity().name(), a.subject(), a.raisedAt().toString(),
                 a.lastSeenAt().toString(), a.count(), a.details(), a.acknowledged(), a.acknowledgedBy(),
-                iso(a.acknowledgedAt()), iso(a.clearedAt()), raisedBy);
+                iso(a.acknowledgedAt()), iso(a.clearedAt()), raisedBy, String.join(", ", a.suspectLinks()));
     }
 
     static CompositeData of(Map<Severity, Long> counts) {

@@ -1,12 +1,14 @@
 package io.fabrichealth.mbeans.bursts;
 
+import io.fabrichealth.mbeans.PathMXBean;
+
 /**
  * The last run of one test, a parameter set in a phase, against one peer,
  * {@code fabric.health:type=Burst,peer=<host:port>,phase=get|put,set=<set>} with the set as configured
  * ({@code default}, {@code "cacheless,reregister"}: quoted, as a comma needs). Getters return the cached last result
  * and never start a burst.
  */
-public interface BurstMXBean {
+public interface BurstMXBean extends PathMXBean {
     String OBJECT_NAME = "fabric.health:type=Burst,peer=*,phase=*,set=*";
 
     String getPeer();

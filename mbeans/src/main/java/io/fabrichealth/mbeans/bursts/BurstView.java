@@ -1,6 +1,9 @@
 package io.fabrichealth.mbeans.bursts;
 
+import io.fabrichealth.mbeans.PathAttributes;
 import io.fabrichealth.probes.bursts.BurstResult;
+import io.fabrichealth.probes.smp.route.PathEvidence;
+import javax.management.openmbean.CompositeData;
 
 /** The Burst MBean: the last result of one (peer, set), replaced whole on each run. */
 final class BurstView implements BurstMXBean {
@@ -109,5 +112,30 @@ final class BurstView implements BurstMXBean {
     public String getFacts() {
         BurstResult r = last;
         return r == null ? "" : r.facts().toString();
+    }
+
+    @Override
+    public String[] getPath() {
+        return PathAttributes.path(pathOfLast());
+    }
+
+    @Override
+    public String getPathHealth() {
+        return PathAttributes.health(pathOfLast());
+    }
+
+    @Override
+    public CompositeData getPathCounterDeltas() {
+        return PathAttributes.counterDeltas(pathOfLast());
+    }
+
+    @Override
+    public String[] getSuspectLinks() {
+        return PathAttributes.suspectLinks(pathOfLast());
+    }
+
+    private PathEvidence pathOfLast() {
+        BurstResult r = last;
+        return r == null ? null : r.path();
     }
 }

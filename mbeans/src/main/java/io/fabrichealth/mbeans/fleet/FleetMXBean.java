@@ -37,6 +37,18 @@ public interface FleetMXBean {
      */
     CompositeData[] getPeerMatrix();
 
+    /**
+     * The cables that lie on the route of every failing pair of the peer matrix and on no passing pair's route
+     * (deterministic set intersection over the traced routes between the members' ports, no statistics), with
+     * the evidence. Items: link ({@code 0x<GUID>/<port> <-> 0x<GUID>/<port>}), failing (each failing pair and its
+     * result), passingChecked (passing pairs whose routes avoid it), counters (what the sweeps say of its two
+     * ends). Empty when nothing fails, or when the failures share no cable (see {@link #getLocalizationNotes()}).
+     */
+    CompositeData[] getSuspectLinks();
+
+    /** Why a failing pair could not take part (no route), or why no cable could be named. */
+    String[] getLocalizationNotes();
+
     /** When node ownership last changed hands: at, moved, nodes, members, why. */
     CompositeData getLastRebalance();
 

@@ -6,11 +6,13 @@ import io.fabrichealth.fleet.grid.GridPeerMatrix;
 import io.fabrichealth.fleet.grid.GridSweepShare;
 import io.fabrichealth.fleet.grid.Member;
 import io.fabrichealth.mbeans.Composites;
+import io.fabrichealth.probes.smp.route.SuspectLinks;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 import javax.management.openmbean.CompositeData;
 import javax.management.openmbean.SimpleType;
 
@@ -31,6 +33,11 @@ public final class FleetView implements FleetMXBean {
     private static final Composites REBALANCE = new Composites("FleetRebalance", "the last change of node owners",
             "at", SimpleType.STRING, "moved", SimpleType.INTEGER, "nodes", SimpleType.INTEGER,
             "members", SimpleType.INTEGER, "why", SimpleType.STRING);
+
+    private static final Composites SUSPECT = new Composites("FleetSuspectLink",
+            "a cable on every failing pair's route and on no passing pair's",
+            "link", SimpleType.STRING, "failing", SimpleType.STRING, "passingChecked", SimpleType.INTEGER,
+            "counters", SimpleType.STRING);
 
     private final FleetParts fleet;
 
@@ -89,6 +96,23 @@ public final class FleetView implements FleetMXBean {
                     r.at().toString()));
         }
         return rows.toArray(CompositeData[]::new);
+    }
+
+    @Override
+    public CompositeData[] getSuspectLinks() {
+        FleetParts.Localized l = fleet.suspectLinks();
+        List<CompositeData> rows = new ArrayList<>();
+        for (SuspectLinks.Suspect s : l.finding().suspects()) {
+            String failing = s.failing().stream().map(o -> o.pair() + ": " + o.result())
+                    .collect(Collectors.joining("; "));
+            rows.add(SUSPECT.of(s.link(), failing, s.passingChecked(), l.counters().getOrDefault(s.link(), "")));
+        }
+        return rows.toArray(CompositeData[]::new);
+    }
+
+    @Override
+    public String[] getLocalizationNotes() {
+        return fleet.suspectLinks().finding().notes().toArray(String[]::new);
     }
 
     @Override

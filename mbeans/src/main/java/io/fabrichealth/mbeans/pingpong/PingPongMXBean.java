@@ -1,5 +1,7 @@
 package io.fabrichealth.mbeans.pingpong;
 
+import io.fabrichealth.mbeans.PathMXBean;
+
 /**
  * The last ping-pong run against one peer over one transport,
  * {@code fabric.health:type=PingPong,transport=<rds|verbs|fabric>,peer=<host:port>}. Statistics have rds-stress's
@@ -7,7 +9,7 @@ package io.fabrichealth.mbeans.pingpong;
  * acknowledged: {@link #getCorruptions()} counts every corrupted payload since start, {@link #getLastCorruption()}
  * holds the details of the last one until {@link #acknowledgeCorruption(String)}.
  */
-public interface PingPongMXBean {
+public interface PingPongMXBean extends PathMXBean {
     String OBJECT_NAME = "fabric.health:type=PingPong,transport=*,peer=*";
     /** Notification type sent when a run found corrupted payloads; userData is the details text. */
     String CORRUPTION_NOTIFICATION = "fabric.health.pingpong.corruption";

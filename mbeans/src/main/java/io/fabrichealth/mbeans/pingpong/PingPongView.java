@@ -2,13 +2,15 @@ package io.fabrichealth.mbeans.pingpong;
 
 import io.fabrichealth.config.HostPort;
 import io.fabrichealth.config.Transport;
+import io.fabrichealth.mbeans.NamedValues;
+import io.fabrichealth.mbeans.PathAttributes;
 import io.fabrichealth.probes.pingpong.PingPongResult;
 import io.fabrichealth.probes.pingpong.PingPongService;
 import io.fabrichealth.probes.pingpong.PingPongStats;
 import io.fabrichealth.probes.pingpong.RdsCredits;
 import io.fabrichealth.probes.smp.health.Verdict;
+import io.fabrichealth.probes.smp.route.PathEvidence;
 import java.util.List;
-import javax.management.openmbean.CompositeData;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -16,6 +18,7 @@ import javax.management.MBeanNotificationInfo;
 import javax.management.Notification;
 import javax.management.NotificationBroadcasterSupport;
 import javax.management.ObjectName;
+import javax.management.openmbean.CompositeData;
 
 /** The PingPong MBean of one (transport, peer): the last result, replaced whole on each run. */
 final class PingPongView extends NotificationBroadcasterSupport implements PingPongMXBean {
@@ -313,5 +316,30 @@ final class PingPongView extends NotificationBroadcasterSupport implements PingP
     @Override
     public String runNow() {
         return service.run(transport, peer).summary();
+    }
+
+    @Override
+    public String[] getPath() {
+        return PathAttributes.path(pathOfLast());
+    }
+
+    @Override
+    public String getPathHealth() {
+        return PathAttributes.health(pathOfLast());
+    }
+
+    @Override
+    public CompositeData getPathCounterDeltas() {
+        return PathAttributes.counterDeltas(pathOfLast());
+    }
+
+    @Override
+    public String[] getSuspectLinks() {
+        return PathAttributes.suspectLinks(pathOfLast());
+    }
+
+    private PathEvidence pathOfLast() {
+        PingPongResult r = last;
+        return r == null ? null : r.path();
     }
 }

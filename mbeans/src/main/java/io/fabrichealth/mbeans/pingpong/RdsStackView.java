@@ -4,6 +4,7 @@ import io.fabrichealth.config.HostPort;
 import io.fabrichealth.config.Transport;
 import io.fabrichealth.jni.rds.RdsConnection;
 import io.fabrichealth.mbeans.MBeanRegistry;
+import io.fabrichealth.mbeans.NamedValues;
 import io.fabrichealth.mbeans.ObjectNames;
 import io.fabrichealth.probes.pingpong.PingPongListener;
 import io.fabrichealth.probes.pingpong.PingPongResult;

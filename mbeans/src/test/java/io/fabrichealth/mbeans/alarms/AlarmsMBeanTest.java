@@ -104,7 +104,8 @@ class AlarmsMBeanTest {
     @Test
     void theMBeanDescribesItsNotifications() {
         assertThat(alarms.getNotificationInfo()[0].getNotifTypes()).containsExactly(
-                "fabric.health.alarm.raised", "fabric.health.alarm.cleared", "fabric.health.alarm.acknowledged");
+                "fabric.health.alarm.raised", "fabric.health.alarm.cleared", "fabric.health.alarm.acknowledged",
+                "fabric.health.alarm.amended");
     }
 
     @Test

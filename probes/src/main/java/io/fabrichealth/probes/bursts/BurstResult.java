@@ -2,6 +2,7 @@ package io.fabrichealth.probes.bursts;
 
 import io.fabrichealth.config.BurstPhase;
 import io.fabrichealth.config.BurstSet;
+import io.fabrichealth.probes.smp.route.PathEvidence;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -18,9 +19,21 @@ import java.util.Map;
  * @param capped   the burst stopped at bursts.maxDuration before it had moved bursts.maxBytes, so its duration
  *                 compares with the default's only per byte
  * @param facts    how it ran: provider, endpoint type, segments, window, mr_mode, the FI_* environment...
+ * @param path     its path through the fabric and what moved on it; {@link PathEvidence#NONE} when none was watched
  */
 public record BurstResult(String peer, BurstPhase phase, BurstSet set, Outcome outcome, String reason, long bytes,
-        long ops, Duration duration, boolean capped, Instant at, Map<String, String> facts) {
+        long ops, Duration duration, boolean capped, Instant at, Map<String, String> facts, PathEvidence path) {
+
+    /** A result as a test makes it, before its path is known. */
+    public BurstResult(String peer, BurstPhase phase, BurstSet set, Outcome outcome, String reason, long bytes,
+            long ops, Duration duration, boolean capped, Instant at, Map<String, String> facts) {
+        this(peer, phase, set, outcome, reason, bytes, ops, duration, capped, at, facts, PathEvidence.NONE);
+    }
+
+    /** This result with its path's evidence. */
+    public BurstResult with(PathEvidence onPath) {
+        return new BurstResult(peer, phase, set, outcome, reason, bytes, ops, duration, capped, at, facts, onPath);
+    }
 
     public enum Outcome {
         OK, FAIL, UNSUPPORTED, SKIPPED;

@@ -1,11 +1,14 @@
 package io.fabrichealth.probes.bursts;
 
+import io.fabrichealth.alarms.AlarmSink;
 import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.BurstPhase;
 import io.fabrichealth.config.BurstSet;
 import io.fabrichealth.config.BurstsConfig;
 import io.fabrichealth.config.HostPort;
-import io.fabrichealth.alarms.AlarmSink;
+import io.fabrichealth.probes.smp.route.PathAlarms;
+import io.fabrichealth.probes.smp.route.PathEvidence;
+import io.fabrichealth.probes.smp.route.PathWatch;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +29,7 @@ public final class BurstService implements AutoCloseable {
     private final AtomicLong bursts = new AtomicLong();
     private final List<BurstListener> listeners = new CopyOnWriteArrayList<>();
     private volatile BurstTarget target;
+    private volatile PathWatch paths = PathWatch.NONE;
 
     public BurstService(BurstsConfig config, AlarmSink alarms) {
         this.config = config;
@@ -59,6 +63,14 @@ public final class BurstService implements AutoCloseable {
 
     public BurstBudget budget() {
         return budget;
+    }
+
+    /**
+     * Traces each test's path through the fabric and reads its ports before and after the test, so the result shows
+     * the path and its Corruption and BurstFailed alarms name the suspect cables.
+     */
+    public void watchPaths(PathWatch watch) {
+        this.paths = watch;
     }
 
     public void addListener(BurstListener listener) {
@@ -112,10 +124,14 @@ public final class BurstService implements AutoCloseable {
         try (BurstBudget.Permit permit = budget.initiate(peer.toString(), burstId, why)) {
             if (permit == null) {
                 result = BurstResult.notRun(peer.toString(), plan, BurstResult.Outcome.SKIPPED, why[0], Instant.now());
-            } else if (plan.cacheless()) {
-                result = CachelessRunner.run(plan, peer, identity(), burstId, more, alarms);
             } else {
-                result = new BurstInitiator(plan, peer, identity(), burstId, more, alarms).run();
+                PathWatch.Bracket path = paths.before(peer);
+                PathAlarms runAlarms = new PathAlarms(alarms);
+                result = plan.cacheless() ? CachelessRunner.run(plan, peer, identity(), burstId, more, runAlarms)
+                        : new BurstInitiator(plan, peer, identity(), burstId, more, runAlarms).run();
+                PathEvidence onPath = path.after();
+                runAlarms.amend(onPath);
+                result = result.with(onPath);
             }
         }
         return report(peer, plan, result);
@@ -123,7 +139,9 @@ public final class BurstService implements AutoCloseable {
 
     private BurstResult report(HostPort peer, BurstPlan plan, BurstResult result) {
         boolean failed = result.outcome() == BurstResult.Outcome.FAIL;
-        alarms.observe(AlarmKind.BurstFailed, peer + " " + plan.testName(), failed, failed ? result.reason() : "ok");
+        String onPath = result.path().known() ? "; " + result.path().text() : "";
+        alarms.observe(AlarmKind.BurstFailed, peer + " " + plan.testName(), failed,
+                failed ? result.reason() + onPath : "ok");
         listeners.forEach(l -> l.onResult(result));
         return result;
     }

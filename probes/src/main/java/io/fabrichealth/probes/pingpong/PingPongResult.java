@@ -1,6 +1,7 @@
 package io.fabrichealth.probes.pingpong;
 
 import io.fabrichealth.config.Transport;
+import io.fabrichealth.probes.smp.route.PathEvidence;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -15,10 +16,20 @@ import java.util.Map;
  * @param counters       transport counters of both sides in their tool's names (verbs: /proc/krping's)
  * @param rds            RDS runs: this host's kernel RDS counters over the run and credit flow control;
  *                       {@link RdsCredits#NONE} otherwise
+ * @param path           the run's path through the fabric and what moved on it; {@link PathEvidence#NONE} when none
+ *                       was watched
  */
 public record PingPongResult(String peer, Transport transport, Outcome outcome, String reason, Instant at,
         PingPongStats stats, ResponderCounts responder, String transportInUse, boolean reachable,
-        List<String> corruptions, Map<String, Long> counters, RdsCredits rds) {
+        List<String> corruptions, Map<String, Long> counters, RdsCredits rds, PathEvidence path) {
+
+    /** A result as a run makes it, before its path is known. */
+    public PingPongResult(String peer, Transport transport, Outcome outcome, String reason, Instant at,
+            PingPongStats stats, ResponderCounts responder, String transportInUse, boolean reachable,
+            List<String> corruptions, Map<String, Long> counters, RdsCredits rds) {
+        this(peer, transport, outcome, reason, at, stats, responder, transportInUse, reachable, corruptions, counters,
+                rds, PathEvidence.NONE);
+    }
 
     public static final int SHOWN = 8;
 
@@ -42,7 +53,13 @@ public record PingPongResult(String peer, Transport transport, Outcome outcome, 
     /** This result with the kernel's RDS counters over the run. */
     public PingPongResult with(RdsCredits credits) {
         return new PingPongResult(peer, transport, outcome, reason, at, stats, responder, transportInUse, reachable,
-                corruptions, counters, credits);
+                corruptions, counters, credits, path);
+    }
+
+    /** This result with its path's evidence. */
+    public PingPongResult with(PathEvidence onPath) {
+        return new PingPongResult(peer, transport, outcome, reason, at, stats, responder, transportInUse, reachable,
+                corruptions, counters, rds, onPath);
     }
 
     /** Corrupted payloads found by either side. */

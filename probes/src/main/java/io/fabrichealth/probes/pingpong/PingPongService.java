@@ -1,11 +1,14 @@
 package io.fabrichealth.probes.pingpong;
 
+import io.fabrichealth.alarms.AlarmSink;
 import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.HostPort;
 import io.fabrichealth.config.PingPongConfig;
 import io.fabrichealth.config.Transport;
-import io.fabrichealth.alarms.AlarmSink;
 import io.fabrichealth.probes.local.LocalRunWatch;
+import io.fabrichealth.probes.smp.route.PathAlarms;
+import io.fabrichealth.probes.smp.route.PathEvidence;
+import io.fabrichealth.probes.smp.route.PathWatch;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
@@ -29,6 +32,7 @@ public final class PingPongService implements AutoCloseable {
     private final SecureRandom random = new SecureRandom();
     private volatile PingPongResponder responder;
     private volatile LocalRunWatch localPorts;
+    private volatile PathWatch paths = PathWatch.NONE;
 
     public PingPongService(PingPongConfig config, Map<Transport, DataPlane> planes, AlarmSink alarms) {
         this.config = config;
@@ -77,6 +81,14 @@ public final class PingPongService implements AutoCloseable {
         this.localPorts = watch;
     }
 
+    /**
+     * Traces each run's path through the fabric and reads its ports before and after the run, so the result shows
+     * the path and its Corruption and PeerUnreachable alarms name the suspect cables.
+     */
+    public void watchPaths(PathWatch watch) {
+        this.paths = watch;
+    }
+
     /** The transports a run covers: pingpong.transports. */
     public List<Transport> transports() {
         return config.transports();
@@ -94,6 +106,8 @@ public final class PingPongService implements AutoCloseable {
         PingPongResult result;
         LocalRunWatch watch = transport == Transport.FABRIC ? null : localPorts;
         LocalRunWatch.Bracket bracket = watch == null ? LocalRunWatch.Bracket.NONE : watch.before(config.listen().host());
+        PathWatch.Bracket path = plane == null ? PathWatch.Bracket.of(PathEvidence.NONE) : paths.before(peer);
+        PathAlarms runAlarms = new PathAlarms(alarms);
         if (plane == null) {
             result = PingPongResult.notRun(peer.toString(), transport, PingPongResult.Outcome.UNSUPPORTED,
                     name(transport) + " ping-pongs are not built into this agent", java.time.Instant.now());
@@ -101,22 +115,27 @@ public final class PingPongService implements AutoCloseable {
             result = new PingPongInitiator(terms, peer, config.listen().host(), plane, new CorruptionSink() {
                 @Override
                 public void corrupted(String direction, int task, long seq, Mismatch m) {
-                    alarms.raise(AlarmKind.Corruption, subject, m.describe(peer.toString(), name(transport), direction, task,
-                            seq));
+                    runAlarms.raise(AlarmKind.Corruption, subject, m.describe(peer.toString(), name(transport),
+                            direction, task, seq));
                 }
 
                 @Override
                 public void damaged(String details) {
-                    alarms.raise(AlarmKind.Corruption, subject, details);
+                    runAlarms.raise(AlarmKind.Corruption, subject, details);
                 }
             }).run();
         }
         LocalRunWatch.Evidence local = watch == null ? LocalRunWatch.Evidence.NONE : watch.after(bracket);
+        PathEvidence onPath = path.after();
+        result = result.with(onPath);
+        runAlarms.amend(onPath);
         String onLocal = local.text().isEmpty() ? "" : "; " + local.text();
+        String onFabric = onPath.known() ? "; " + onPath.text() : "";
         if (result.outcome() != PingPongResult.Outcome.UNSUPPORTED) {
             boolean missed = !result.reachable();
             alarms.observe(AlarmKind.PeerUnreachable, subject, missed, missed
                     ? peer + " missed a ping-pong run over " + name(transport) + ": " + result.reason() + onLocal
+                    + onFabric
                     : peer + " answers " + name(transport) + " ping-pongs");
             if (!bracket.names().isEmpty()) {
                 observeLocalPort(alarms, subject, peer.toString(), transport, result, local);

@@ -64,6 +64,11 @@ public enum IbaCounter {
         return kind;
     }
 
+    /** Its PortCounters field; null for the counters only PortCountersExtended has. */
+    public PortCounter portCounter() {
+        return narrow;
+    }
+
     /** Bits of the field read for this port: 64 from PortCountersExtended, else the PortCounters width; 0 = none. */
     int bits(PortCounters pc, PortCountersExtended pce, ClassPortInfo pma) {
         if (pce != null && wide.isReportedBy(pma)) {

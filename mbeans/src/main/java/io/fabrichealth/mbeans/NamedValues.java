@@ -1,4 +1,4 @@
-package io.fabrichealth.mbeans.pingpong;
+package io.fabrichealth.mbeans;
 
 import java.util.Map;
 import javax.management.openmbean.CompositeData;
@@ -14,15 +14,15 @@ import javax.management.openmbean.SimpleType;
  * built per map, not declared once as {@link io.fabrichealth.mbeans.Composites} does. Null for an empty map (an
  * open type has at least one item).
  */
-final class NamedValues {
+public final class NamedValues {
     private NamedValues() {
     }
 
-    static CompositeData longs(String typeName, String description, Map<String, Long> values) {
+    public static CompositeData longs(String typeName, String description, Map<String, Long> values) {
         return of(typeName, description, values, SimpleType.LONG);
     }
 
-    static CompositeData texts(String typeName, String description, Map<String, String> values) {
+    public static CompositeData texts(String typeName, String description, Map<String, String> values) {
         return of(typeName, description, values, SimpleType.STRING);
     }
 
