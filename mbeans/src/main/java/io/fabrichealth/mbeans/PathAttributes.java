@@ -26,7 +26,7 @@ public final class PathAttributes {
     /** One item per moved counter, {@code 0x<GUID>/<port> <Counter>}; null when none moved. */
     public static CompositeData counterDeltas(PathEvidence e) {
         return e == null ? null : NamedValues.longs("PathCounterDeltas",
-                "error counters that grew on the path's ports during the last run", e.counterDeltas());
+                "error counters that grew on the path's ports since the sweep before the last run", e.counterDeltas());
     }
 
     /** Each suspect cable and why, in path order. */

@@ -13,20 +13,22 @@ public interface PathMXBean {
     String[] getPath();
 
     /**
-     * The worst verdict of the path's ports: the last sweep's, and WARN where an error counter moved during the run.
+     * The worst verdict of the path's ports: the last sweep's, and WARN where an error counter grew since the sweep
+     * before the run.
      * OK, WARN or CRIT; UNKNOWN when the path was not traced; empty before the first run.
      */
     String getPathHealth();
 
     /**
-     * The error counters that grew on the path's ports during the last run (each cable end read just before and
-     * just after it): one item per {@code 0x<node GUID>/<port> <Counter>}. Null when none moved.
+     * The error counters that grew on the path's ports since the sweep before the last run: up to the run's end when
+     * it went wrong (each cable end read at once), up to the last sweep when it was clean (no MAD of its own). One
+     * item per {@code 0x<node GUID>/<port> <Counter>}. Null when none moved.
      */
     javax.management.openmbean.CompositeData getPathCounterDeltas();
 
     /**
      * The cables on the path to check, each {@code 0x<GUID>/<port> <-> 0x<GUID>/<port>: why} (a counter that moved
-     * during the run, or an end the last sweep found down, degraded or past a threshold); empty when none.
+     * since the sweep before the run, or an end the last sweep found down, degraded or past a threshold); empty when none.
      */
     String[] getSuspectLinks();
 }

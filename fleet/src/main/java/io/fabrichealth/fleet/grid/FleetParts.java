@@ -121,8 +121,8 @@ public final class FleetParts implements AutoCloseable {
     }
 
     /**
-     * Localizes from the peer matrix: each live pair's last result and the route between the two members' ports
-     * (their cards' LIDs), traced by {@code tracer}; kept for {@link #suspectLinks()}. Pairs whose members have no
+     * Localizes from the peer matrix: each live pair's last result and the routes between the two members' ports
+     * (their cards' LIDs), there and back, traced by {@code tracer}; kept for {@link #suspectLinks()}. Pairs whose members have no
      * LID yet take no part. Run it off the grid's thread: tracing may send MADs.
      *
      * @param portNote what the last sweep says of a port ({@code 0x<GUID>/<port>}): its verdict and moved counters
@@ -142,6 +142,7 @@ public final class FleetParts implements AutoCloseable {
             if (from != null && to != null && !r.result().equals("SKIPPED") && !r.result().equals("UNSUPPORTED")) {
                 rows.add(r);
                 pairs.add(new Routes.LidPair(from, to));
+                pairs.add(new Routes.LidPair(to, from));
             }
         }
         List<Route> routes = pairs.isEmpty() ? List.of() : tracer.apply(pairs);
@@ -150,7 +151,8 @@ public final class FleetParts implements AutoCloseable {
             GridPeerMatrix.Row r = rows.get(i);
             boolean passed = r.result().equals("PASS") && r.corruptions() == 0;
             outcomes.add(new SuspectLinks.Outcome(r.from() + " -> " + r.to(), passed, r.result()
-                    + (r.corruptions() > 0 ? ", " + r.corruptions() + " corrupted payloads" : ""), routes.get(i)));
+                    + (r.corruptions() > 0 ? ", " + r.corruptions() + " corrupted payloads" : ""),
+                    routes.subList(2 * i, 2 * i + 2)));
         }
         SuspectLinks.Finding found = SuspectLinks.find(outcomes);
         Map<String, String> counters = new LinkedHashMap<>();

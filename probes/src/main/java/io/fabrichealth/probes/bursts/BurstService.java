@@ -129,7 +129,8 @@ public final class BurstService implements AutoCloseable {
                 PathAlarms runAlarms = new PathAlarms(alarms);
                 result = plan.cacheless() ? CachelessRunner.run(plan, peer, identity(), burstId, more, runAlarms)
                         : new BurstInitiator(plan, peer, identity(), burstId, more, runAlarms).run();
-                PathEvidence onPath = path.after();
+                PathEvidence onPath = path.after(result.outcome() == BurstResult.Outcome.FAIL
+                        || runAlarms.corrupted());
                 runAlarms.amend(onPath);
                 result = result.with(onPath);
             }

@@ -126,7 +126,8 @@ public final class PingPongService implements AutoCloseable {
             }).run();
         }
         LocalRunWatch.Evidence local = watch == null ? LocalRunWatch.Evidence.NONE : watch.after(bracket);
-        PathEvidence onPath = path.after();
+        PathEvidence onPath = path.after(!result.reachable() || result.outcome() == PingPongResult.Outcome.FAIL
+                || runAlarms.corrupted());
         result = result.with(onPath);
         runAlarms.amend(onPath);
         String onLocal = local.text().isEmpty() ? "" : "; " + local.text();

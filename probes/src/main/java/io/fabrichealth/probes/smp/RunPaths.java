@@ -12,21 +12,26 @@ import io.fabrichealth.probes.smp.route.PathPort;
 import io.fabrichealth.probes.smp.route.PathWatch;
 import io.fabrichealth.probes.smp.route.Route;
 import io.fabrichealth.probes.smp.route.Routes;
+import io.fabrichealth.probes.smp.route.SuspectLinks;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.IntSupplier;
 
 /**
- * The path watch of the ping-pongs and bursts, on the SMP sweep. Before a run, the route from this agent's port to
- * the peer's is traced over the last sweep's cables (forwarding blocks read through the sweep's engine and kept, see
- * {@link Routes}), and the PortCounters of both ends of every cable on it are read through the same engine; after
- * the run they are read again. That is two PMA Gets per cable end per run, inside the engine's windows, and the
- * deltas cover exactly the run, not a sweep period around it.
+ * The path watch of the ping-pongs and bursts, on the SMP sweep. Before a run, the routes from this agent's port to
+ * the peer's and back are traced over the last sweep's cables (forwarding blocks read through the sweep's engine and kept, see
+ * {@link Routes}), and the swept error counters of both ends of every cable on them are noted: no MAD beyond the
+ * trace. After a clean run the counters are the sweeps' again, so a clean run costs nothing and its deltas reach as
+ * far as the last sweep. After a run that went wrong each end's PortCounters are read at once (one PMA Get per cable
+ * end, through the sweep's engine and its limits), so its alarm names the cable without waiting for a sweep; the
+ * deltas then cover the sweep before the run to the run's end.
  */
 public final class RunPaths implements PathWatch {
     /** The error counters PortCounters carries (every one the sweep judges). */
@@ -69,13 +74,18 @@ public final class RunPaths implements PathWatch {
                     + "check the peer's guid, or wait for a sweep that reaches it"));
         }
         try {
-            Route route = smp.traceRoutes(List.of(new Routes.LidPair(source, destination))).get(0);
-            if (!route.complete()) {
-                return Bracket.of(new PathEvidence(route, List.of(), route.problem()));
+            List<Route> routes = smp.traceRoutes(List.of(new Routes.LidPair(source, destination),
+                    new Routes.LidPair(destination, source)));
+            for (Route r : routes) {
+                if (!r.complete()) {
+                    return Bracket.of(new PathEvidence(routes, List.of(), r.problem()));
+                }
             }
-            List<End> ends = ends(route);
-            Map<String, Object> before = read(ends);
-            return () -> after(route, ends, before);
+            List<End> ends = ends(routes);
+            Map<String, PortSnapshot> swept = sweptPorts();
+            Map<String, PortSnapshot> before = new HashMap<>();
+            ends.forEach(e -> before.put(e.subject(), swept.get(e.subject())));
+            return failed -> after(routes, ends, before, failed);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Bracket.of(PathEvidence.unknown("interrupted while tracing the path: the agent is stopping"));
@@ -85,37 +95,26 @@ public final class RunPaths implements PathWatch {
         }
     }
 
-    private PathEvidence after(Route route, List<End> ends, Map<String, Object> before) {
-        Map<String, Object> now;
-        try {
-            now = read(ends);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            now = Map.of();
-        } catch (RuntimeException e) {
-            now = Map.of();
+    private PathEvidence after(List<Route> routes, List<End> ends, Map<String, PortSnapshot> before, boolean failed) {
+        Map<String, Object> now = Map.of();
+        if (failed) {
+            try {
+                now = read(ends);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (RuntimeException e) { // the engine closed: the sweeps' counters are all there is
+                now = Map.of();
+            }
         }
         Map<String, PortSnapshot> swept = sweptPorts();
         List<PathPort> ports = new ArrayList<>();
         int unread = 0;
         String firstProblem = "";
         for (End e : ends) {
+            PortSnapshot b = before.get(e.subject());
             PortSnapshot s = swept.get(e.subject());
             Map<String, Long> moved = new LinkedHashMap<>();
-            String problem = "";
-            if (before.get(e.subject()) instanceof PortCounters b && now.get(e.subject()) instanceof PortCounters a) {
-                for (IbaCounter c : ERRORS) {
-                    long delta = a.get(c.portCounter()) - b.get(c.portCounter());
-                    if (delta > 0) {
-                        moved.put(c.ibaName(), delta);
-                    } else if (delta < 0) {
-                        problem = "its counters were cleared during the run";
-                    }
-                }
-            } else {
-                Object why = before.get(e.subject()) instanceof String w ? w : now.get(e.subject());
-                problem = "its PortCounters were not read: " + (why == null ? "the agent is stopping" : why);
-            }
+            String problem = moved(b, s, now.get(e.subject()), failed, moved);
             if (!problem.isEmpty() && unread++ == 0) {
                 firstProblem = e.subject() + ": " + problem;
             }
@@ -124,17 +123,67 @@ public final class RunPaths implements PathWatch {
         }
         String problem = unread == 0 ? "" : unread + " of " + ends.size() + " cable ends not compared, e.g. "
                 + firstProblem;
-        return new PathEvidence(route, ports, problem);
+        return new PathEvidence(routes, ports, problem);
     }
 
-    /** Both ends of every cable, in path order: the port a hop leaves by, then the port the next enters by. */
-    private static List<End> ends(Route route) {
+    /**
+     * Fills {@code moved} with the error counters of one cable end that grew since the sweep before the run, and
+     * returns why they could not be compared (empty when they were). The sweep's counters are 64-bit accumulators
+     * that equal the port's own counters until someone resets them, so a read at the run's end compares with them
+     * directly while the port has never been reset; otherwise the sweeps compare with each other.
+     *
+     * @param b   the end as the sweep before the run saw it; null when no sweep had
+     * @param s   the end as the last sweep sees it
+     * @param raw what the read at the run's end answered: PortCounters, the text of a failure, or null (not read)
+     */
+    private static String moved(PortSnapshot b, PortSnapshot s, Object raw, boolean failed, Map<String, Long> moved) {
+        if (b == null || b.countersAt() == null) {
+            return "no sweep had read its counters before the run";
+        }
+        if (raw instanceof PortCounters now && b.counterResets() == 0) {
+            for (IbaCounter c : ERRORS) {
+                Long was = b.counters().get(c);
+                long delta = was == null ? 0 : now.get(c.portCounter()) - was;
+                if (delta > 0) {
+                    moved.put(c.ibaName(), delta);
+                } else if (delta < 0) {
+                    moved.clear();
+                    return "its counters were cleared since the sweep before the run";
+                }
+            }
+            return "";
+        }
+        if (s != null && s.countersAt() != null && s.countersAt().isAfter(b.countersAt())) {
+            for (IbaCounter c : ERRORS) {
+                long delta = s.counters().getOrDefault(c, 0L) - b.counters().getOrDefault(c, 0L);
+                if (delta > 0) {
+                    moved.put(c.ibaName(), delta);
+                }
+            }
+        }
+        if (raw instanceof String why) {
+            return "its PortCounters were not read at the run's end: " + why;
+        }
+        return failed && !(raw instanceof PortCounters) ? "its PortCounters were not read at the run's end: the agent "
+                + "is stopping" : "";
+    }
+
+    /**
+     * Both ends of every cable, each cable once: the port a hop leaves by, then the port the next enters by, there in
+     * path order and then the cables only the way back crosses.
+     */
+    private static List<End> ends(List<Route> routes) {
         List<End> out = new ArrayList<>();
-        for (Route.RouteLink l : route.links()) {
-            out.add(new End(l.from().outSubject(), l.from().nodeGuid(), l.from().description(), l.from().lid(),
-                    l.from().outPort()));
-            out.add(new End(l.to().inSubject(), l.to().nodeGuid(), l.to().description(), l.to().lid(),
-                    l.to().inPort()));
+        Set<String> seen = new HashSet<>();
+        for (Route route : routes) {
+            for (Route.RouteLink l : route.links()) {
+                if (seen.add(SuspectLinks.cable(l))) {
+                    out.add(new End(l.from().outSubject(), l.from().nodeGuid(), l.from().description(),
+                            l.from().lid(), l.from().outPort()));
+                    out.add(new End(l.to().inSubject(), l.to().nodeGuid(), l.to().description(), l.to().lid(),
+                            l.to().inPort()));
+                }
+            }
         }
         return out;
     }

@@ -73,9 +73,46 @@ public final class RoutesScenario {
             System.out.println("nextSweepMads=" + (probe.routes().madsSent() - third));
             if (sample > 0) {
                 localize(routes);
+                thereAndBack(probe, routes);
             }
             System.out.println("routes=ok");
         }
+    }
+
+    /**
+     * A ping-pong's answers come back by the reverse route, which may cross other cables. Of the real pairs, one whose
+     * route back crosses a cable its route there does not: with that pair failing and every pair whose routes avoid
+     * the cable passing, the cable is named when both routes are given, and missed when only the route there is.
+     */
+    private static void thereAndBack(SmpSweepProbe probe, List<Route> there) throws InterruptedException {
+        List<Routes.LidPair> reversed = there.stream().map(r -> new Routes.LidPair(r.destinationLid(), r.sourceLid()))
+                .toList();
+        List<Route> back = probe.traceRoutes(reversed);
+        for (int i = 0; i < there.size(); i++) {
+            Set<String> onlyBack = new TreeSet<>(SuspectLinks.cables(back.get(i)));
+            onlyBack.removeAll(SuspectLinks.cables(there.get(i)));
+            if (onlyBack.isEmpty()) {
+                continue;
+            }
+            String cable = onlyBack.iterator().next();
+            List<SuspectLinks.Outcome> both = new ArrayList<>();
+            List<SuspectLinks.Outcome> thereOnly = new ArrayList<>();
+            for (int k = 0; k < there.size(); k++) {
+                boolean failing = k == i;
+                SuspectLinks.Outcome o = new SuspectLinks.Outcome("pair " + k, !failing, failing ? "FAIL" : "PASS",
+                        List.of(there.get(k), back.get(k)));
+                if (failing || !o.routes().stream().anyMatch(r -> SuspectLinks.cables(r).contains(cable))) {
+                    both.add(o);
+                    thereOnly.add(new SuspectLinks.Outcome(o.pair(), o.passed(), o.result(), there.get(k)));
+                }
+            }
+            assertThat(SuspectLinks.find(both).suspects()).extracting(SuspectLinks.Suspect::link).contains(cable);
+            assertThat(SuspectLinks.find(thereOnly).suspects()).extracting(SuspectLinks.Suspect::link)
+                    .doesNotContain(cable);
+            System.out.println("cableOnlyOnTheWayBack=" + cable.replace(' ', '_'));
+            return;
+        }
+        throw new AssertionError("no pair of the " + there.size() + " has a route back that crosses another cable");
     }
 
     /**

@@ -25,6 +25,6 @@ class RoutesTest {
         InFabric.Result r = InFabric.run(tree, Topologies.simHost(tree, null), work, Duration.ofSeconds(240),
                 RoutesScenario.class, "50");
         assertThat(r.values()).containsEntry("routes", "ok").containsEntry("pairs", "50")
-                .containsEntry("localization", "ok");
+                .containsEntry("localization", "ok").containsKey("cableOnlyOnTheWayBack");
     }
 }

@@ -43,6 +43,13 @@ public final class PathAlarms implements AlarmSink {
         inner.handOver(kind, subject, to);
     }
 
+    /** The run raised a Corruption alarm. */
+    public boolean corrupted() {
+        synchronized (corruptions) {
+            return !corruptions.isEmpty();
+        }
+    }
+
     /** Adds {@code path}'s evidence to every Corruption this run raised (its last details, then the path). */
     public void amend(PathEvidence path) {
         String text = path.text();

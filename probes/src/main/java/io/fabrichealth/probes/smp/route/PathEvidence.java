@@ -8,43 +8,54 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a ping-pong or burst learned of its path through the fabric: the route from this agent's port to the peer's,
- * each cable end on it, and so the cables to check when the run went wrong. A cable is suspect when an error counter
- * of either end moved during the run, or the last sweep found either end down, degraded or past a threshold.
+ * What a ping-pong or burst learned of its path through the fabric: the route from this agent's port to the peer's and
+ * the route back (answers and acknowledgements come back that way, and it may cross other cables), each cable end on
+ * them, and so the cables to check when the run went wrong. A cable is suspect when an error counter
+ * of either end grew since the sweep before the run, or the last sweep found either end down, degraded or past a threshold.
  *
- * @param route   the hops, as ibtracert prints them; null when no route could be traced ({@code problem} says why)
- * @param ends    both ends of every cable on the route, in path order
+ * @param routes  there and back, as ibtracert prints them; empty when no route could be traced ({@code problem} says
+ *                why)
+ * @param ends    both ends of every cable on the routes, each cable once: there in path order, then what only the
+ *                way back crosses
  * @param problem empty when the path was traced and read whole; otherwise what is missing and what to do
  */
-public record PathEvidence(Route route, List<PathPort> ends, String problem) {
+public record PathEvidence(List<Route> routes, List<PathPort> ends, String problem) {
 
     /** Before any run, or where no path is watched. */
     public static final PathEvidence NONE = unknown("");
 
     public PathEvidence {
+        routes = List.copyOf(routes);
         ends = List.copyOf(ends);
     }
 
     public static PathEvidence unknown(String why) {
-        return new PathEvidence(null, List.of(), why);
+        return new PathEvidence(List.of(), List.of(), why);
     }
 
-    /** A path was traced, whole or as far as it goes (then {@link #text()} and the last line say why it stops). */
+    /** A path was traced, whole or as far as it goes (then {@link #text()} and the lines say why it stops). */
     public boolean known() {
-        return route != null;
+        return !routes.isEmpty();
     }
 
-    /** The path as ibtracert prints it; the problem alone when none was traced; empty before any run. */
+    /** Both routes were traced to their ends. */
+    public boolean complete() {
+        return known() && routes.stream().allMatch(Route::complete);
+    }
+
+    /** There and back as ibtracert prints each; the problem alone when none was traced; empty before any run. */
     public List<String> lines() {
-        if (route != null) {
-            return route.lines();
+        if (known()) {
+            List<String> out = new ArrayList<>();
+            routes.forEach(r -> out.addAll(r.lines()));
+            return out;
         }
         return problem.isEmpty() ? List.of() : List.of(problem);
     }
 
     /** The worst verdict of the path's ports in the last sweep, a moved error counter counting as WARN; null if unknown. */
     public Verdict health() {
-        if (route == null || !route.complete()) {
+        if (!complete()) {
             return null;
         }
         Verdict worst = Verdict.OK;
@@ -58,7 +69,7 @@ public record PathEvidence(Route route, List<PathPort> ends, String problem) {
         return worst;
     }
 
-    /** The error counters that moved on the path during the run: {@code "0x…/3 SymbolErrorCounter"} to the growth. */
+    /** The error counters that grew on the path since the sweep before the run: {@code "0x…/3 SymbolErrorCounter"} to the growth. */
     public Map<String, Long> counterDeltas() {
         Map<String, Long> out = new LinkedHashMap<>();
         for (PathPort p : ends) {
@@ -86,15 +97,16 @@ public record PathEvidence(Route route, List<PathPort> ends, String problem) {
      * model reads back), or that the path is clean, or why it is not known.
      */
     public String text() {
-        if (route == null || !route.complete()) {
+        if (!complete()) {
             return problem.isEmpty() ? "" : "path not known: " + problem;
         }
-        String head = String.format("path LID %d -> LID %d, %d cable%s", route.sourceLid(), route.destinationLid(),
-                ends.size() / 2, ends.size() == 2 ? "" : "s");
+        Route there = routes.get(0);
+        String head = String.format("path LID %d -> LID %d%s, %d cable%s", there.sourceLid(), there.destinationLid(),
+                routes.size() > 1 ? " and back" : "", ends.size() / 2, ends.size() == 2 ? "" : "s");
         String unread = problem.isEmpty() ? "" : " (" + problem + ")";
         List<String> suspects = suspects();
         if (suspects.isEmpty()) {
-            return head + unread + ": no error counter moved during the run and every port was OK in the last sweep";
+            return head + unread + ": no error counter moved since the sweep before the run and every port was OK in the last sweep";
         }
         return head + unread + "; " + Alarm.SUSPECT_LINKS + String.join("; ", suspects);
     }

@@ -7,14 +7,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One end of a cable on a run's path: how the last sweep judged it, and which error counters moved on it while the
- * run went on (read just before the run and just after).
+ * One end of a cable on a run's path: how the last sweep judged it, and which error counters grew on it since the
+ * sweep before the run (up to the run's end after a run that went wrong, up to the last sweep after a clean one).
  *
  * @param subject {@code 0x<node GUID>/<port>}, as the Port MBeans and alarms name it
  * @param node    the node's description
  * @param health  the last sweep's verdict; null when no sweep has seen this port
  * @param reasons the last sweep's reasons for a verdict worse than OK
- * @param moved   error counters (IBA names, in perfquery's order) that grew during the run, and by how much
+ * @param moved   error counters (IBA names, in perfquery's order) that grew since the sweep before the run, and by
+ *                how much
  * @param problem why its counters could not be compared (no answer, a reset); empty when they were
  */
 public record PathPort(String subject, String node, Verdict health, List<String> reasons, Map<String, Long> moved,
@@ -25,7 +26,7 @@ public record PathPort(String subject, String node, Verdict health, List<String>
         moved = Collections.unmodifiableMap(new LinkedHashMap<>(moved));
     }
 
-    /** Suspect on its own: an error counter moved during the run, or the last sweep found it down or degraded. */
+    /** Suspect on its own: an error counter moved since the sweep before the run, or the last sweep found it down or degraded. */
     public boolean suspect() {
         return !moved.isEmpty() || health != null && health != Verdict.OK;
     }
@@ -37,7 +38,7 @@ public record PathPort(String subject, String node, Verdict health, List<String>
             out.append(out.length() == 0 ? "" : ", ").append(m.getKey()).append(" +").append(m.getValue());
         }
         if (out.length() > 0) {
-            out.append(" on ").append(subject).append(" during the run");
+            out.append(" on ").append(subject).append(" since the sweep before the run");
         }
         if (health != null && health != Verdict.OK) {
             out.append(out.length() == 0 ? "" : "; ").append(subject).append(" is ").append(health)

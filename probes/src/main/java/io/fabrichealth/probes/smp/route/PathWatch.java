@@ -4,8 +4,8 @@ import io.fabrichealth.config.HostPort;
 
 /**
  * Brackets a data-path run with its path through the fabric: before the run the route to the peer is traced and its
- * ports' error counters read, after it they are read again. Never fails a run: whatever cannot be known is said in
- * the evidence.
+ * ports' swept error counters noted; after it they are compared again, from the sweeps after a clean run and from a
+ * read at once after a run that went wrong. Never fails a run: whatever cannot be known is said in the evidence.
  */
 @FunctionalInterface
 public interface PathWatch {
@@ -16,13 +16,17 @@ public interface PathWatch {
     /** @param peer the peer's burst target or ping-pong responder */
     Bracket before(HostPort peer);
 
-    /** One run's bracket: {@link #after()} once the run ended. */
+    /** One run's bracket: {@link #after} once the run ended. */
     @FunctionalInterface
     interface Bracket {
-        PathEvidence after();
+        /**
+         * @param failed the run failed or found a corruption: the path's counters are read now (a PMA Get per cable
+         *               end) so its alarm can name the cable at once; a clean run costs no MAD
+         */
+        PathEvidence after(boolean failed);
 
         static Bracket of(PathEvidence known) {
-            return () -> known;
+            return failed -> known;
         }
     }
 }

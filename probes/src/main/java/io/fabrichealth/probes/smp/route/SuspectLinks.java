@@ -8,8 +8,8 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Localization by set intersection over known paths, not statistics: a cable that lies on every failing pair's route
- * and on no passing pair's route is suspect. A failing pair whose route is unknown or incomplete cannot take part,
+ * Localization by set intersection over known paths, not statistics: a cable that lies on every failing pair's routes
+ * (there and back) and on no passing pair's routes is suspect. A failing pair whose route is unknown or incomplete cannot take part,
  * and says so; no failing pair means no suspect.
  */
 public final class SuspectLinks {
@@ -17,10 +17,37 @@ public final class SuspectLinks {
     /**
      * One probed pair.
      *
-     * @param pair how an operator names it ("a -> b over tcp")
+     * @param pair   how an operator names it ("a -> b over tcp")
      * @param result what the run said ("PASS", "FAIL: 3 corruptions", ...)
+     * @param routes every route its packets take: a ping-pong's requests go there and its answers come back, and
+     *               the way back may cross other cables (null where a route is not known)
      */
-    public record Outcome(String pair, boolean passed, String result, Route route) {
+    public record Outcome(String pair, boolean passed, String result, List<Route> routes) {
+        public Outcome {
+            routes = java.util.Collections.unmodifiableList(new ArrayList<>(routes));
+        }
+
+        /** A pair whose packets take one route. */
+        public Outcome(String pair, boolean passed, String result, Route route) {
+            this(pair, passed, result, java.util.Collections.singletonList(route));
+        }
+
+        /** Null when every route is known whole; otherwise why not. */
+        String unknown() {
+            for (Route r : routes) {
+                if (r == null || !r.complete()) {
+                    return r == null ? "no route is known" : r.problem();
+                }
+            }
+            return routes.isEmpty() ? "no route is known" : null;
+        }
+
+        /** The cables its routes cross. */
+        Set<String> cables() {
+            Set<String> out = new LinkedHashSet<>();
+            routes.forEach(r -> out.addAll(SuspectLinks.cables(r)));
+            return out;
+        }
     }
 
     /**
@@ -45,8 +72,8 @@ public final class SuspectLinks {
         List<Outcome> passing = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         for (Outcome o : outcomes) {
-            if (o.route() == null || !o.route().complete()) {
-                String why = o.route() == null ? "no route is known" : o.route().problem();
+            String why = o.unknown();
+            if (why != null) {
                 if (!o.passed()) {
                     notes.add(o.pair() + " failed but cannot take part: " + why);
                 }
@@ -59,7 +86,7 @@ public final class SuspectLinks {
         }
         Set<String> common = null;
         for (Outcome o : failing) {
-            Set<String> links = cables(o.route());
+            Set<String> links = o.cables();
             if (common == null) {
                 common = new TreeSet<>(links);
             } else {
@@ -67,7 +94,7 @@ public final class SuspectLinks {
             }
         }
         for (Outcome o : passing) {
-            common.removeAll(cables(o.route()));
+            common.removeAll(o.cables());
         }
         List<Suspect> suspects = new ArrayList<>();
         for (String link : common) {
@@ -90,7 +117,8 @@ public final class SuspectLinks {
         return out;
     }
 
-    static String cable(Route.RouteLink l) {
+    /** A cable's name, the same whichever way it is crossed. */
+    public static String cable(Route.RouteLink l) {
         String a = l.from().outSubject();
         String b = l.to().inSubject();
         return a.compareTo(b) <= 0 ? a + " <-> " + b : b + " <-> " + a;
