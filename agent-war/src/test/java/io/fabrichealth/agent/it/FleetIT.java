@@ -306,10 +306,11 @@ class FleetIT {
 
     /**
      * Issue 16's suspect links, on agent 0's ping-pong to agent 1 over the simulated fabric: a clean run shows its path
-     * (ibtracert's lines) and names nothing; during a run with a fire-drill corruption, a SymbolErrorCounter set on a
-     * switch port of the path makes the Corruption alarm name exactly that port's cable; the same with the counter set
-     * on a port off the path names no cable. The Fleet MBean's SuspectLinks (from the peer matrix, where agent 0 ->
-     * agent 1 failed in the test before) only names cables of that path.
+     * (ibtracert's lines, there and back) and names nothing; during a run with a fire-drill corruption, a
+     * SymbolErrorCounter set on a switch port of the path makes the Corruption alarm name exactly that port's cable,
+     * which the map draws suspect; the same with the counter set on a port off the path names no cable. The Fleet
+     * MBean's SuspectLinks (from the peer matrix, where agent 0 -> agent 1 now fails) names only cables of that path,
+     * or says why it names none.
      */
     @Test
     @Order(9)
@@ -348,8 +349,20 @@ class FleetIT {
         String onSubject = on.get("NodeGuid") + "/" + on.get("PortNumber");
         String offSubject = off.get("NodeGuid") + "/" + off.get("PortNumber");
 
-        String cable = corruptedRunNaming(a, b, peer, on, 57);
+        Map<String, Object> alarm = corruptedRun(a, b, peer, on, 57);
+        String cable = (String) alarm.get("suspectLinks");
         assertThat(cable).as("the Corruption alarm's suspect links").contains(onSubject).doesNotContain(",");
+        try (MapBrowser browser = MapBrowser.start(work.resolve("chromium-suspect"))) {
+            browser.driver.get("http://127.0.0.1:" + a.httpPort() + "/");
+            Awaitility.await("the named cable drawn suspect on " + a.name() + "'s map").atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(500)).untilAsserted(() -> assertThat(browser.js(
+                            "const e = fabricMap.edgeFor(arguments[0], arguments[1]); return e && e.state;",
+                            on.get("NodeDescription"), on.get("PortNumber"))).isEqualTo("suspect"));
+            assertThat(browser.js("return fabricMap.cy().edges('[state=\"suspect\"]').length")).as("only that cable")
+                    .isEqualTo(1L);
+            browser.screenshot(Path.of("target", "map", "suspect.png"));
+        }
+        exec(a, ALARMS, "acknowledge", alarm.get("id"), "fleet-it");
         Map<String, Object> hit = pingPongOf(a, peer);
         assertThat(hit.get("PathHealth")).isEqualTo("WARN");
         assertThat(strings(hit.get("SuspectLinks"))).singleElement().asString().startsWith(cable + ": SymbolErrorCounter +57");
@@ -366,7 +379,9 @@ class FleetIT {
                 .pollInterval(Duration.ofSeconds(1)).until(() -> bulk(a, "fabric.health:type=Port,*", "NodeGuid",
                         "PortNumber", "Health").values().stream().anyMatch(p -> onSubject.equals(
                         p.get("NodeGuid") + "/" + p.get("PortNumber")) && "OK".equals(p.get("Health"))));
-        assertThat(corruptedRunNaming(a, b, peer, off, 61)).as("a counter off the path (%s) names no cable", offSubject)
+        Map<String, Object> offAlarm = corruptedRun(a, b, peer, off, 61);
+        exec(a, ALARMS, "acknowledge", offAlarm.get("id"), "fleet-it");
+        assertThat((String) offAlarm.get("suspectLinks")).as("a counter off the path (%s) names no cable", offSubject)
                 .isEmpty();
         restore(off);
 
@@ -397,10 +412,10 @@ class FleetIT {
 
     /**
      * A 6 s ping-pong from {@code a} with a fire-drill corruption on {@code b}'s responder, and {@code port}'s
-     * SymbolErrorCounter raised by {@code by} 2 s into it; returns the Corruption alarm's suspect links, which the run
-     * amended at its end (a corrupted run reads its path at once), and acknowledges it.
+     * SymbolErrorCounter raised by {@code by} 2 s into it; returns the Corruption alarm's row, which the run amended at
+     * its end (a corrupted run reads its path at once).
      */
-    private static String corruptedRunNaming(FleetOnOneHost.Agent a, FleetOnOneHost.Agent b, String peer,
+    private static Map<String, Object> corruptedRun(FleetOnOneHost.Agent a, FleetOnOneHost.Agent b, String peer,
             Map<String, Object> port, int by) throws Exception {
         exec(b, "fabric.health:type=PingPongResponder", "corruptNextPayloads", 1);
         java.util.concurrent.CompletableFuture<Object> run = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
@@ -419,12 +434,11 @@ class FleetIT {
         Map<String, Object> alarm = active.stream().filter(r -> r.get("kind").equals("Corruption")
                 && ((String) r.get("details")).contains("path LID")).findFirst()
                 .orElseThrow(() -> new AssertionError("no Corruption alarm with the path's evidence: " + active));
-        exec(a, ALARMS, "acknowledge", alarm.get("id"), "fleet-it");
         System.out.println("Corruption alarm details: " + alarm.get("details"));
-        return (String) alarm.get("suspectLinks");
+        return alarm;
     }
 
-    /** Puts {@code port}'s SymbolErrorCounter back where {@link #corruptedRunNaming} found it. */
+    /** Puts {@code port}'s SymbolErrorCounter back where {@link #corruptedRun} found it. */
     private static void restore(Map<String, Object> port) throws Exception {
         setSymbolErrors(port, ((Number) port.get("restore")).longValue());
     }
