@@ -15,7 +15,8 @@ import java.util.concurrent.TimeUnit;
 import org.jolokia.json.JSONObject;
 
 /**
- * The agent's memory on a big fabric: Payara Micro with the agent, sweeping it every 30 s (the default schedule),
+ * The agent's memory on a big fabric: Payara Micro with the agent, sweeping it every 30 s (the default schedule, or
+ * {@code -Dsweep.rssEvery}),
  * against bare Payara Micro (an empty WAR) started the same way, both ibsim clients. RSS is the maximum over the
  * window, sampled every second, once the agent has swept every port; then the agent's heap by class (jcmd
  * GC.class_histogram), which says what holds the memory.
@@ -63,7 +64,11 @@ final class SweepRss {
             throws Exception {
         Files.createDirectories(work);
         int http = BenchAgents.freePort();
-        Path config = BenchAgents.config(work, "sweep-rss-" + (bare ? "bare" : "agent"), http, "");
+        // -Dsweep.rssEvery=6s sweeps faster than the default 30 s, so a window can fill every ring the agent keeps
+        // (a Port's History holds 60 sweeps): what grows with time shows in minutes, not in half an hour.
+        String every = System.getProperty("sweep.rssEvery", "");
+        Path config = BenchAgents.config(work, "sweep-rss-" + (bare ? "bare" : "agent"), http, every.isEmpty() ? ""
+                : "schedules:\n  - name: smp-sweep\n    probe: smp-sweep\n    every: " + every + "\n");
         Path war = bare ? BenchAgents.emptyWar(work) : home.war();
         return PayaraProcess.start(new PayaraProcess.Spec(home.payaraJar(), war, home.jniJar(), "127.0.0.1", http,
                 config, fabric.clientEnv(host), work.resolve("payara"), List.of()));

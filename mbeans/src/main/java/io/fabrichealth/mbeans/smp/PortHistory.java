@@ -10,6 +10,10 @@ import javax.management.openmbean.SimpleType;
 /**
  * A port's last {@value #SWEEPS} sweeps in a bounded ring, oldest first: what the map's chart draws. One row per
  * sweep, however often the view is refreshed in between (a fleet refresh re-publishes the same sweep).
+ *
+ * <p>The ring holds primitives and shared strings, and rows become CompositeData only when History is read: every
+ * port of a 10,000-port fabric keeps one, and a CompositeData per sweep (a TreeMap of seven items and its strings)
+ * would hold about 250 MiB once the rings are full.
  */
 final class PortHistory {
     static final int SWEEPS = 60;
@@ -20,21 +24,33 @@ final class PortHistory {
             "errorDelta", SimpleType.LONG, "xmitDataWordsDelta", SimpleType.LONG,
             "rcvDataWordsDelta", SimpleType.LONG, "xmitWaitDelta", SimpleType.LONG);
 
-    private final CompositeData[] ring = new CompositeData[SWEEPS];
+    /** Epoch nanoseconds: a long, not an Instant held per port and sweep. */
+    private final long[] sweptAt = new long[SWEEPS];
+    private final String[] health = new String[SWEEPS];
+    private final String[] portState = new String[SWEEPS];
+    private final long[] errors = new long[SWEEPS];
+    private final long[] xmitData = new long[SWEEPS];
+    private final long[] rcvData = new long[SWEEPS];
+    private final long[] xmitWait = new long[SWEEPS];
     private int next;
     private int size;
-    private Instant last;
 
     /** Adds the snapshot's sweep, once. */
-    synchronized void record(PortSnapshot s, String portState) {
-        if (s.lastSweep() == null || s.lastSweep().equals(last)) {
+    synchronized void record(PortSnapshot s, String state) {
+        if (s.lastSweep() == null) {
             return;
         }
-        last = s.lastSweep();
-        ring[next] = ROW.of(SmpText.time(s.lastSweep()), s.health().name(), portState, errors(s),
-                s.deltas().getOrDefault(IbaCounter.PORT_XMIT_DATA, -1L),
-                s.deltas().getOrDefault(IbaCounter.PORT_RCV_DATA, -1L),
-                s.deltas().getOrDefault(IbaCounter.PORT_XMIT_WAIT, -1L));
+        long at = s.lastSweep().getEpochSecond() * 1_000_000_000L + s.lastSweep().getNano();
+        if (size > 0 && sweptAt[(next - 1 + SWEEPS) % SWEEPS] == at) {
+            return;
+        }
+        sweptAt[next] = at;
+        health[next] = s.health().name(); // an enum's name, and port states are constants: shared, not copied
+        portState[next] = state;
+        errors[next] = errors(s);
+        xmitData[next] = s.deltas().getOrDefault(IbaCounter.PORT_XMIT_DATA, -1L);
+        rcvData[next] = s.deltas().getOrDefault(IbaCounter.PORT_RCV_DATA, -1L);
+        xmitWait[next] = s.deltas().getOrDefault(IbaCounter.PORT_XMIT_WAIT, -1L);
         next = (next + 1) % SWEEPS;
         size = Math.min(size + 1, SWEEPS);
     }
@@ -42,7 +58,9 @@ final class PortHistory {
     synchronized CompositeData[] rows() {
         CompositeData[] out = new CompositeData[size];
         for (int i = 0; i < size; i++) {
-            out[i] = ring[(next - size + i + SWEEPS) % SWEEPS];
+            int at = (next - size + i + SWEEPS) % SWEEPS;
+            out[i] = ROW.of(SmpText.time(Instant.ofEpochSecond(0, sweptAt[at])), health[at], portState[at], errors[at], xmitData[at],
+                    rcvData[at], xmitWait[at]);
         }
         return out;
     }
