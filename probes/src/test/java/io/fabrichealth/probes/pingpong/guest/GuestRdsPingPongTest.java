@@ -91,6 +91,9 @@ class GuestRdsPingPongTest {
         assertThat(r.output()).as("a full send queue is congestion, and nothing is lost").containsPattern(
                 "RESULT congested outcome=ok inUse=" + transport + " sent=(\\d+) acked=\\1 lost=0 late=0 "
                         + "congestion=[1-9]\\d* malformed=0 corruptions=0");
+        assertThat(r.output().lines().filter(l -> l.startsWith("RESULT congested"))).as("every congested run")
+                .isNotEmpty().allSatisfy(l -> assertThat(l).containsPattern("outcome=ok inUse=" + transport
+                        + " sent=(\\d+) acked=\\1 lost=0 late=0 congestion=\\d+ malformed=0 corruptions=0"));
         assertThat(r.output().lines().filter(l -> l.startsWith("ALARM Corruption"))).hasSize(3).allSatisfy(l ->
                 assertThat(l).contains("transport rds", "first bad byte at payload offset " + offset, "1 bad byte(s)"));
         assertThat(r.output()).contains("CONNECTION " + connection);
