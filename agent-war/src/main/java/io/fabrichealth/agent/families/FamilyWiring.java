@@ -10,7 +10,7 @@ import java.util.function.Consumer;
  * family is one class and one entry in {@link #ALL}.
  */
 public interface FamilyWiring {
-    /** Every family, in start order. */
+    /** Every family, in start order: SMP first, since the bursts and ping-pongs take its path watch when they start. */
     List<FamilyWiring> ALL = List.of(new SmpWiring(), new BurstsWiring(), new PingPongWiring(),
             new LocalWiring());
 
