@@ -30,6 +30,10 @@ class GuestRdsPingPongTest {
         GuestResult r = Guest.run(image, GuestJava.spec("""
                 . /fh-guest/prelude.sh
                 fh_netns_pair || exit 10
+                # A 64 KiB cap on SO_SNDBUF leaves RDS room for one 64 KiB message in flight, so the congested run
+                # meets a full send queue however fast the guest's TCP drains it (with the default cap it did not,
+                # in about half the runs). Set in every namespace, in case the kernel keeps it per namespace.
+                for ns in "" "ip netns exec fh_a" "ip netns exec fh_b"; do $ns sysctl -q -w net.core.wmem_max=65536; done
                 ip netns exec fh_b timeout 100 %1$s responder rds $FH_NS_B 7472 > /tmp/responder.log 2>&1 &
                 responder=$!
                 ip netns exec fh_a timeout 100 %1$s initiator rds $FH_NS_A $FH_NS_B 7472 || exit 11
