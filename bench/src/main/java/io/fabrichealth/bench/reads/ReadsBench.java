@@ -40,7 +40,8 @@ import org.jolokia.json.JSONObject;
  * per round the run queue; the load average before and after.
  * <p>
  * Run: {@code mvn -B -q -pl bench exec:java@reads} ({@code -Dbench.tree=16x8x24} leaves x spines x HCAs per leaf,
- * {@code -Dbench.reads=500} port reads during sweeps, {@code -Dbench.rounds=5}, {@code -Dbench.allReads=100}).
+ * {@code -Dbench.reads=500} port reads during sweeps, {@code -Dbench.rounds=5}, {@code -Dbench.allReads=100},
+ * {@code -Dbench.agentJvm=} more flags for the agent's JVM, e.g. a JFR recording).
  */
 public final class ReadsBench {
     private static final long TICKS_PER_SECOND = 100; // USER_HZ on Linux
@@ -289,7 +290,18 @@ public final class ReadsBench {
                 """.formatted(every));
         return PayaraProcess.start(new PayaraProcess.Spec(home.payaraJar(), home.war(), home.jniJar(), "127.0.0.1",
                 http, config, fabric.clientEnv(Topologies.simHost(topo, null)), work.resolve("payara"),
-                List.of("-Xlog:gc:file=" + work.resolve("gc.log") + ":uptime")));
+                jvmArgs(work)));
+    }
+
+    /** The agent's JVM flags: a GC log, plus {@code -Dbench.agentJvm} (e.g. a JFR recording) when given. */
+    private static List<String> jvmArgs(Path work) {
+        List<String> args = new ArrayList<>(List.of("-Xlog:gc:file=" + work.resolve("gc.log") + ":uptime"));
+        for (String a : System.getProperty("bench.agentJvm", "").split(" +")) {
+            if (!a.isBlank()) {
+                args.add(a);
+            }
+        }
+        return args;
     }
 
     /** Times one bulk read to the last byte of the answer; checks the answer after the clock stops. */

@@ -90,9 +90,14 @@ public final class SweepBench {
             throws Exception {
         long ibsim = fabric.ibsim().pid();
         Path dir = Files.createTempDirectory(work, "agent-");
-        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-Xmx512m", "-cp", System.getProperty("java.class.path"),
-                SweepLoop.class.getName(), "commands");
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC", "-Xmx512m"));
+        for (String a : System.getProperty("sweep.javaOpts", "").split(" +")) {
+            if (!a.isBlank()) {
+                cmd.add(a); // e.g. -XX:StartFlightRecording=filename=/tmp/sweep.jfr to profile the agent's side
+            }
+        }
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), SweepLoop.class.getName(), "commands"));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile())
                 .redirectError(dir.resolve("stderr").toFile());
         pb.environment().putAll(fabric.clientEnv(host));

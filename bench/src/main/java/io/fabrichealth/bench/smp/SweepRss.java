@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.jolokia.json.JSONObject;
@@ -23,6 +24,9 @@ import org.jolokia.json.JSONObject;
  */
 final class SweepRss {
     private static final String SMP_PROBE = "fabric.health:type=SmpProbe";
+    /** More JVM flags for both Payaras, e.g. {@code -Dsweep.rssJvm=-XX:NativeMemoryTracking=summary}. */
+    private static final List<String> JVM_ARGS = List.of(System.getProperty("sweep.rssJvm", "").split(" +")).stream()
+            .filter(a -> !a.isBlank()).toList();
 
     private SweepRss() {
     }
@@ -56,7 +60,16 @@ final class SweepRss {
                     + " agent %d MiB over bare (goal <= 128 MiB)%n", window.toSeconds(), sweeps, portsSeen(client),
                     read(client, "Mode"), bareRss / 1024, agentRss / 1024, (agentRss - bareRss) / 1024);
             System.out.println("agent heap by class (jcmd GC.class_histogram, top 20):");
-            System.out.println(histogram(agent.pid(), 20));
+            System.out.println(jcmd(agent.pid(), "GC.class_histogram", 20));
+            for (PayaraProcess p : List.of(bare, agent)) {
+                String who = p == bare ? "bare Payara" : "agent";
+                System.out.println(who + " heap (jcmd GC.heap_info):");
+                System.out.println(jcmd(p.pid(), "GC.heap_info", 12));
+                if (JVM_ARGS.contains("-XX:NativeMemoryTracking=summary")) {
+                    System.out.println(who + " memory by JVM area (jcmd VM.native_memory summary):");
+                    System.out.println(jcmd(p.pid(), "VM.native_memory summary", 80));
+                }
+            }
         }
     }
 
@@ -71,7 +84,7 @@ final class SweepRss {
                 : "schedules:\n  - name: smp-sweep\n    probe: smp-sweep\n    every: " + every + "\n");
         Path war = bare ? BenchAgents.emptyWar(work) : home.war();
         return PayaraProcess.start(new PayaraProcess.Spec(home.payaraJar(), war, home.jniJar(), "127.0.0.1", http,
-                config, fabric.clientEnv(host), work.resolve("payara"), List.of()));
+                config, fabric.clientEnv(host), work.resolve("payara"), JVM_ARGS));
     }
 
     private static int portsSeen(AgentClient client) throws IOException {
@@ -85,9 +98,11 @@ final class SweepRss {
         return client.request(req, Duration.ofSeconds(30));
     }
 
-    private static String histogram(long pid, int top) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
-                Long.toString(pid), "GC.class_histogram").redirectErrorStream(true).start();
+    private static String jcmd(long pid, String command, int top) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "jcmd")
+                .toString(), Long.toString(pid)));
+        cmd.addAll(List.of(command.split(" ")));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
             return "jcmd failed: " + out;

@@ -27,7 +27,7 @@ final class Port extends SweptBean<Port.Reading> implements PortMXBean {
 
     Port(PortSnapshot snapshot) {
         super(PortMXBean.class, Reading.of(snapshot));
-        history.record(snapshot, getPortState());
+        history.record(snapshot);
     }
 
     void update(PortSnapshot snapshot) {
@@ -35,7 +35,7 @@ final class Port extends SweptBean<Port.Reading> implements PortMXBean {
         // An idle port's deltas repeat sweep after sweep: comparing 22 longs is cheaper than a new CompositeData.
         show(last.s().deltas().equals(snapshot.deltas()) ? new Reading(snapshot, last.deltas())
                 : Reading.of(snapshot));
-        history.record(snapshot, getPortState());
+        history.record(snapshot);
     }
 
     @Override
@@ -321,7 +321,7 @@ final class Port extends SweptBean<Port.Reading> implements PortMXBean {
         return guid == 0 ? "" : SmpText.guid(guid);
     }
 
-    private static String field(int raw, IntFunction<String> display) {
+    static String field(int raw, IntFunction<String> display) {
         return raw < 0 ? "" : display.apply(raw);
     }
 }

@@ -1,8 +1,10 @@
 package io.fabrichealth.mbeans.smp;
 
 import io.fabrichealth.mbeans.Composites;
+import io.fabrichealth.probes.mad.PortState;
 import io.fabrichealth.probes.smp.PortSnapshot;
 import io.fabrichealth.probes.smp.health.IbaCounter;
+import io.fabrichealth.probes.smp.health.Verdict;
 import java.time.Instant;
 import javax.management.openmbean.CompositeData;
 import javax.management.openmbean.SimpleType;
@@ -11,12 +13,13 @@ import javax.management.openmbean.SimpleType;
  * A port's last {@value #SWEEPS} sweeps in a bounded ring, oldest first: what the map's chart draws. One row per
  * sweep, however often the view is refreshed in between (a fleet refresh re-publishes the same sweep).
  *
- * <p>The ring holds primitives and shared strings, and rows become CompositeData only when History is read: every
- * port of a 10,000-port fabric keeps one, and a CompositeData per sweep (a TreeMap of seven items and its strings)
- * would hold about 250 MiB once the rings are full.
+ * <p>The ring holds primitives only (the verdict and the raw PortState code as bytes), and rows become CompositeData
+ * only when History is read: every port of a 10,000-port fabric keeps one, and a CompositeData per sweep (a TreeMap
+ * of seven items and its strings) would hold about 250 MiB once the rings are full.
  */
 final class PortHistory {
     static final int SWEEPS = 60;
+    private static final Verdict[] VERDICTS = Verdict.values();
     static final Composites ROW = new Composites("PortHistory",
             "one sweep of a port: when, its verdict and state, and how far its counters moved since the sweep before"
                     + " (-1 = not read)",
@@ -26,8 +29,9 @@ final class PortHistory {
 
     /** Epoch nanoseconds: a long, not an Instant held per port and sweep. */
     private final long[] sweptAt = new long[SWEEPS];
-    private final String[] health = new String[SWEEPS];
-    private final String[] portState = new String[SWEEPS];
+    private final byte[] health = new byte[SWEEPS];
+    /** PortInfo's PortState code, -1 when none was read. */
+    private final byte[] portState = new byte[SWEEPS];
     private final long[] errors = new long[SWEEPS];
     private final long[] xmitData = new long[SWEEPS];
     private final long[] rcvData = new long[SWEEPS];
@@ -36,7 +40,7 @@ final class PortHistory {
     private int size;
 
     /** Adds the snapshot's sweep, once. */
-    synchronized void record(PortSnapshot s, String state) {
+    synchronized void record(PortSnapshot s) {
         if (s.lastSweep() == null) {
             return;
         }
@@ -45,8 +49,8 @@ final class PortHistory {
             return;
         }
         sweptAt[next] = at;
-        health[next] = s.health().name(); // an enum's name, and port states are constants: shared, not copied
-        portState[next] = state;
+        health[next] = (byte) s.health().ordinal();
+        portState[next] = (byte) s.portState();
         errors[next] = errors(s);
         xmitData[next] = s.deltas().getOrDefault(IbaCounter.PORT_XMIT_DATA, -1L);
         rcvData[next] = s.deltas().getOrDefault(IbaCounter.PORT_RCV_DATA, -1L);
@@ -59,8 +63,8 @@ final class PortHistory {
         CompositeData[] out = new CompositeData[size];
         for (int i = 0; i < size; i++) {
             int at = (next - size + i + SWEEPS) % SWEEPS;
-            out[i] = ROW.of(SmpText.time(Instant.ofEpochSecond(0, sweptAt[at])), health[at], portState[at], errors[at], xmitData[at],
-                    rcvData[at], xmitWait[at]);
+            out[i] = ROW.of(SmpText.time(Instant.ofEpochSecond(0, sweptAt[at])), VERDICTS[health[at]].name(),
+                    Port.field(portState[at], PortState::display), errors[at], xmitData[at], rcvData[at], xmitWait[at]);
         }
         return out;
     }

@@ -1,6 +1,9 @@
 package io.fabrichealth.mbeans.smp;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import javax.management.AttributeList;
+import javax.management.MBeanInfo;
 import javax.management.StandardMBean;
 
 /**
@@ -11,6 +14,11 @@ import javax.management.StandardMBean;
  * @param <V> the view: immutable, built once per sweep with everything a read would otherwise redo
  */
 abstract class SweptBean<V> extends StandardMBean {
+    /**
+     * One MBeanInfo per class, not per MBean: it depends on the class only, and StandardMBean would otherwise keep
+     * a copy in each of the 14,000 Port and Node MBeans of a 10,000-port fabric.
+     */
+    private static final Map<Class<?>, MBeanInfo> INFO = new ConcurrentHashMap<>();
     private volatile V view;
     /** The view a getAttributes call on this thread is answering from; empty outside one. */
     private final ThreadLocal<V> pinned = new ThreadLocal<>();
@@ -29,6 +37,18 @@ abstract class SweptBean<V> extends StandardMBean {
     final V view() {
         V p = pinned.get();
         return p != null ? p : view;
+    }
+
+    @Override
+    protected MBeanInfo getCachedMBeanInfo() {
+        return INFO.get(getClass());
+    }
+
+    @Override
+    protected void cacheMBeanInfo(MBeanInfo info) {
+        if (info != null) {
+            INFO.putIfAbsent(getClass(), info);
+        }
     }
 
     @Override

@@ -5,11 +5,15 @@ import io.fabrichealth.probes.mad.MadRequest;
 import java.util.ArrayDeque;
 import org.HdrHistogram.IntCountsHistogram;
 
-/** One destination's queue, its in-flight and sent counts and its RTT histogram (microseconds, 2 significant digits). */
+/**
+ * One destination's queue, its in-flight and sent counts and its RTT histogram in microseconds. The histogram keeps
+ * one significant digit (exact to 31 us, within 1/16 above): a 10,000-port fabric has over 4,000 destinations, and
+ * two digits held about 18 MB of counts between them.
+ */
 final class Destination {
     final String name;
     final ArrayDeque<Exchange> queue = new ArrayDeque<>();
-    final IntCountsHistogram rtt = new IntCountsHistogram(2); // auto-resizing: small while RTTs are small
+    final IntCountsHistogram rtt = new IntCountsHistogram(1); // auto-resizing: small while RTTs are small
     int inFlight;
     /** Attempts sent to it, retries included, since the engine was made. */
     long sent;
