@@ -14,6 +14,7 @@ import java.util.Map;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
 import javax.management.openmbean.CompositeData;
+import javax.management.openmbean.CompositeDataSupport;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
@@ -125,6 +126,8 @@ class AgentOnPayaraIT {
             assertThat(mbs.getAttribute(agent, "ConfigSource")).isEqualTo(config.toAbsolutePath().toString());
             CompositeData f = (CompositeData) mbs.getAttribute(agent, "Fabric");
             assertThat(f.get("mode")).isEqualTo("simulated");
+            assertThat(f).as("arrives as the JDK's class: a JSR-160 client needs no class of ours")
+                    .isInstanceOf(CompositeDataSupport.class);
         }
     }
 

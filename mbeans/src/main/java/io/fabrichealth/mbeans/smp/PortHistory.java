@@ -22,7 +22,7 @@ final class PortHistory {
     private static final Verdict[] VERDICTS = Verdict.values();
     static final Composites ROW = new Composites("PortHistory",
             "one sweep of a port: when, its verdict and state, and how far its counters moved since the sweep before"
-                    + " (-1 = not read)",
+                    + " (-1 = not read; errorDelta and xmitWaitDelta stop at 2^31-1)",
             "sweptAt", SimpleType.STRING, "health", SimpleType.STRING, "portState", SimpleType.STRING,
             "errorDelta", SimpleType.LONG, "xmitDataWordsDelta", SimpleType.LONG,
             "rcvDataWordsDelta", SimpleType.LONG, "xmitWaitDelta", SimpleType.LONG);
@@ -32,10 +32,11 @@ final class PortHistory {
     private final byte[] health = new byte[SWEEPS];
     /** PortInfo's PortState code, -1 when none was read. */
     private final byte[] portState = new byte[SWEEPS];
-    private final long[] errors = new long[SWEEPS];
+    /** Error and XmitWait deltas of one sweep fit an int; the data counters' may not (a word is 4 bytes). */
+    private final int[] errors = new int[SWEEPS];
     private final long[] xmitData = new long[SWEEPS];
     private final long[] rcvData = new long[SWEEPS];
-    private final long[] xmitWait = new long[SWEEPS];
+    private final int[] xmitWait = new int[SWEEPS];
     private int next;
     private int size;
 
@@ -51,10 +52,10 @@ final class PortHistory {
         sweptAt[next] = at;
         health[next] = (byte) s.health().ordinal();
         portState[next] = (byte) s.portState();
-        errors[next] = errors(s);
+        errors[next] = narrow(errors(s));
         xmitData[next] = s.deltas().getOrDefault(IbaCounter.PORT_XMIT_DATA, -1L);
         rcvData[next] = s.deltas().getOrDefault(IbaCounter.PORT_RCV_DATA, -1L);
-        xmitWait[next] = s.deltas().getOrDefault(IbaCounter.PORT_XMIT_WAIT, -1L);
+        xmitWait[next] = narrow(s.deltas().getOrDefault(IbaCounter.PORT_XMIT_WAIT, -1L));
         next = (next + 1) % SWEEPS;
         size = Math.min(size + 1, SWEEPS);
     }
@@ -64,9 +65,15 @@ final class PortHistory {
         for (int i = 0; i < size; i++) {
             int at = (next - size + i + SWEEPS) % SWEEPS;
             out[i] = ROW.of(SmpText.time(Instant.ofEpochSecond(0, sweptAt[at])), VERDICTS[health[at]].name(),
-                    Port.field(portState[at], PortState::display), errors[at], xmitData[at], rcvData[at], xmitWait[at]);
+                    Port.field(portState[at], PortState::display), (long) errors[at], xmitData[at], rcvData[at],
+                    (long) xmitWait[at]);
         }
         return out;
+    }
+
+    /** Saturates at Integer.MAX_VALUE: past that, a chart says no more than "very many". */
+    private static int narrow(long delta) {
+        return (int) Math.min(delta, Integer.MAX_VALUE);
     }
 
     /** The sum of the error counters' deltas; -1 when the sweep read no counter. */
