@@ -60,8 +60,8 @@ public final class PayaraProcess implements AutoCloseable {
      * what a bulk read allocates dies young (at 16 MiB reads promoted their garbage, and full collections put the p99
      * of a 1,000-port read at 180 ms instead of 80). With the JVM's defaults (an initial heap of 1/64 of RAM, a third
      * of it young) every page of a 384 MiB heap was touched within minutes: at 10,000 ports the agent held 278 MiB
-     * more than bare Payara, and about 150 MiB with these (README, "Memory at 10,000 ports"). A jvmArgs flag of the
-     * Spec given later overrides these.
+     * more than bare Payara, and 153 and 167 MiB in two runs with these (README, "Memory at 10,000 ports"). A
+     * jvmArgs flag of the Spec given later overrides these.
      */
     public static final List<String> HEAP = List.of("-Xms96m", "-Xmn64m", "-XX:MinHeapFreeRatio=10",
             "-XX:MaxHeapFreeRatio=20");
