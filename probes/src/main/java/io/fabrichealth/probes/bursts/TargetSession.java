@@ -3,6 +3,7 @@ package io.fabrichealth.probes.bursts;
 import io.fabrichealth.config.AlarmKind;
 import io.fabrichealth.config.BurstPhase;
 import io.fabrichealth.config.BurstsConfig;
+import io.fabrichealth.jni.NativeException;
 import io.fabrichealth.jni.fabric.CompletionQueue.CompletionError;
 import io.fabrichealth.jni.fabric.Flags;
 import io.fabrichealth.jni.fabric.Status;
@@ -70,8 +71,22 @@ final class TargetSession extends Link.Handler {
         return config.window();
     }
 
-    /** MSG: the HELLO comes over the accepted link. RDM: the listener already has it, passed in. */
+    /**
+     * MSG: the HELLO comes over the accepted link. RDM: the listener already has it, passed in. A post the provider
+     * refuses outright names the initiator; when the refusal means its connection is gone (fi_send: ENOENT once tcp
+     * has dropped it, or a connection error), the session says the initiator went away, as a lost completion does.
+     */
     void serve(ByteBuffer helloMessage, int helloAt) {
+        try {
+            serveSession(helloMessage, helloAt);
+        } catch (NativeException e) {
+            boolean gone = e.status() == Status.FI_ENOENT || Status.connectionLost(e.status());
+            throw new BurstFailure("burst from " + (peer == null ? "an initiator" : peer)
+                    + (gone ? " ended: the initiator went away (" + e.getMessage() + ")" : ": " + e.getMessage()), e);
+        }
+    }
+
+    private void serveSession(ByteBuffer helloMessage, int helloAt) {
         long deadline = System.nanoTime() + Link.CONNECT_TIMEOUT.toNanos();
         if (helloMessage != null) {
             onMessage(helloMessage, helloAt);
