@@ -36,7 +36,7 @@ final class JitQuiet {
     }
 
     /** utime+stime of the "C1/C2 CompilerThread" tasks, in clock ticks; -1 without /proc. */
-    private static long compilerTicks() {
+    static long compilerTicks() {
         long sum = 0;
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
             for (Path task : tasks) {

@@ -29,9 +29,10 @@ import java.util.regex.Pattern;
  * spent, since the single-threaded simulator is what limits every client here.
  *
  * <p>Run: {@code mvn -B -q -pl bench exec:exec@sweep} (after installing the modules). Options, as JVM properties of
- * the bench: {@code -Dsweep.rounds=N} (default 5), {@code -Dsweep.warmup=N} full sweeps before them (default 4),
- * {@code -Dsweep.tree=PxLxAxCxH} three-tier tree (pods, leaves
- * and aggregation switches per pod, core switches per group, HCAs per leaf; default 16x8x4x8x32: 10,240 ports) or
+ * the bench: {@code -Dsweep.rounds=N} (default 5), {@code -Dsweep.warmup=N} full sweeps before them (default 4,
+ * then more, up to {@code -Dsweep.warmupMax} (default 40), until one runs with the JIT's compiler threads idle),
+ * {@code -Dsweep.tree=PxLxAxCxH} three-tier tree (pods, leaves and aggregation switches per pod, core switches per
+ * group, HCAs per leaf; default 16x8x4x8x32: 10,240 ports) or
  * {@code LxSxH} for the two-tier tree of the SMP bench (16x8x24: 1,024 ports).
  *
  * <p>With {@code -Dsweep.rss=true} it measures memory instead ({@link SweepRss}): the agent on Payara Micro sweeping
@@ -107,12 +108,19 @@ public final class SweepBench {
                         StandardCharsets.UTF_8))) {
             String cold = sweep(to, from, "full", agent, dir);
             System.out.println("cold (fresh JVM, first walk): " + cold);
-            // A running agent sweeps every 30 s for days: its JIT is warm, a fresh JVM's is not.
+            // A running agent sweeps every 30 s for days: its JIT is warm, a fresh JVM's is not. A sweep runs much
+            // of its code once, so C2 goes on compiling for many sweeps, on a core ibsim needs: warm up until a whole
+            // sweep ran with the compiler threads idle, as the SMP bench's loop waits for a quiet JIT.
             int warmup = Integer.getInteger("sweep.warmup", 4);
-            for (int w = 0; w < warmup; w++) {
-                sweep(to, from, "full", agent, dir);
+            int warmupMax = Math.max(warmup, Integer.getInteger("sweep.warmupMax", 40));
+            int w = 0;
+            boolean quiet = false;
+            while (w < warmupMax && (w < warmup || !quiet)) {
+                quiet = field(sweep(to, from, "full", agent, dir), "jitTicks").equals("0");
+                w++;
             }
-            System.out.println("then " + warmup + " warm-up full sweeps, not counted");
+            System.out.println("then " + w + " warm-up full sweeps, not counted ("
+                    + (quiet ? "the JIT was idle through the last" : "the JIT was still compiling after " + w) + ")");
             double[] java = new double[rounds];
             double[] javaCpu = new double[rounds];
             double[] tools = new double[rounds];

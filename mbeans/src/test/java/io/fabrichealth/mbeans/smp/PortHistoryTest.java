@@ -34,6 +34,45 @@ class PortHistoryTest {
     }
 
     @Test
+    void everyRowComesBackExactlyThroughManyWrapsWhateverTheSizeOfItsValues() {
+        // Deltas of every width (0, one byte, 2^40, "unsigned" 2^64-2, beyond an int), times a nanosecond to a day
+        // apart: the packed ring must give back what went in, row for row, after being moved and grown many times.
+        long[] widths = {0, 1, 127, 128, 1L << 40, -2L, Integer.MAX_VALUE + 5L, Long.MAX_VALUE};
+        Instant at = T0;
+        Port port = null;
+        List<Object[]> expected = new java.util.ArrayList<>();
+        for (int i = 0; i < 500; i++) {
+            at = at.plusNanos(i % 7 == 0 ? 1 : i % 5 == 0 ? 86_400_000_000_000L : 30_000_123_456L);
+            long big = widths[i % widths.length];
+            Map<IbaCounter, Long> deltas = new EnumMap<>(IbaCounter.class);
+            deltas.put(IbaCounter.SYMBOL_ERROR_COUNTER, i % 2 == 0 ? Integer.MAX_VALUE + 7L : 0L);
+            deltas.put(IbaCounter.PORT_XMIT_DATA, big);
+            if (i % 3 != 0) {
+                deltas.put(IbaCounter.PORT_RCV_DATA, widths[(i + 3) % widths.length]);
+            }
+            deltas.put(IbaCounter.PORT_XMIT_WAIT, (long) i * i * i);
+            PortSnapshot s = new PortSnapshot(2, 3, 2, "leaf-a", "Switch", 3, i % 6, 5, 2, 3, 3, 4, 7, 7, 0, 0, 0,
+                    "10.0 Gbps", false, "", Verdict.values()[i % Verdict.values().length], List.of(), Map.of(),
+                    deltas, List.of(), 0, "", 5, 1, at, at, true, "");
+            if (port == null) {
+                port = new Port(s);
+            } else {
+                port.update(s);
+            }
+            expected.add(new Object[] {at.toString(), s.health().name(), i % 2 == 0 ? Integer.MAX_VALUE + 7L : 0L,
+                    big, i % 3 != 0 ? widths[(i + 3) % widths.length] : -1L, (long) i * i * i});
+        }
+        CompositeData[] rows = port.getHistory();
+        assertThat(rows).hasSize(PortHistory.SWEEPS);
+        for (int r = 0; r < rows.length; r++) {
+            Object[] want = expected.get(expected.size() - PortHistory.SWEEPS + r);
+            assertThat(new Object[] {rows[r].get("sweptAt"), rows[r].get("health"), rows[r].get("errorDelta"),
+                    rows[r].get("xmitDataWordsDelta"), rows[r].get("rcvDataWordsDelta"), rows[r].get("xmitWaitDelta")})
+                    .as("row %d", r).containsExactly(want);
+        }
+    }
+
+    @Test
     void aPortWithoutCountersShowsMinusOneErrors() {
         Port port = new Port(new PortSnapshot(1, 1, 1, "hca", "Channel Adapter", 3, 1, 2, -1, -1, -1, -1, -1, -1, -1,
                 -1, -1, "", false, "", Verdict.CRIT, List.of("PortDown"), Map.of(), Map.of(), List.of(), 0,

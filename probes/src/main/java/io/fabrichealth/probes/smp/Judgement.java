@@ -22,7 +22,7 @@ final class Judgement {
             if (!k.sweptHere()) {
                 continue; // another member sweeps it, judges it and reports its alarms
             }
-            for (KnownPort p : Snapshots.externalPorts(k)) {
+            for (KnownPort p : k.externalPorts()) {
                 boolean fresh = sweep.freshPorts().contains(p);
                 boolean wasActive = fresh ? sweep.wasActive().getOrDefault(p, false) : p.everActive();
                 boolean countersNow = sweep.at().equals(p.countersAt());

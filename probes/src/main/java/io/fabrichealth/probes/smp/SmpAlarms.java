@@ -29,7 +29,7 @@ final class SmpAlarms {
     static void report(FabricMap map, SweepReport sweep, AlarmSink sink, LongPredicate owns, Flapping flapping,
             FlappingConfig rule) {
         for (KnownNode k : map.nodes()) {
-            String node = String.format("0x%016x", k.guid());
+            String node = k.name();
             if (!owns.test(k.guid())) {
                 handOver(k, node, sink); // another member owns it, judges it and reports its alarms
                 continue;
@@ -41,11 +41,11 @@ final class SmpAlarms {
             sink.observe(AlarmKind.MadTimeouts, node, silent, silent
                     ? "\"" + k.description() + "\" answered none of " + k.failuresLastSweep() + " MAD(s) in this sweep"
                     : "");
-            for (KnownPort p : Snapshots.externalPorts(k)) {
+            for (KnownPort p : k.externalPorts()) {
                 if (!sweep.freshPorts().contains(p)) {
                     continue;
                 }
-                String subject = node + "/" + p.number();
+                String subject = p.subject();
                 PortFindings f = p.findings();
                 String where = "\"" + k.description() + "\" port " + p.number();
                 boolean countersNow = sweep.at().equals(p.countersAt());
@@ -69,10 +69,10 @@ final class SmpAlarms {
     private static void handOver(KnownNode k, String node, AlarmSink sink) {
         String to = "the fleet member that owns it";
         sink.handOver(AlarmKind.MadTimeouts, node, to);
-        for (KnownPort p : Snapshots.externalPorts(k)) {
+        for (KnownPort p : k.externalPorts()) {
             for (AlarmKind kind : new AlarmKind[] {AlarmKind.PortDown, AlarmKind.LinkFlapping, AlarmKind.LinkDegraded,
                     AlarmKind.ErrorThreshold}) {
-                sink.handOver(kind, node + "/" + p.number(), to);
+                sink.handOver(kind, p.subject(), to);
             }
         }
     }

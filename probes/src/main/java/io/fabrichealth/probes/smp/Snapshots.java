@@ -11,22 +11,16 @@ import io.fabrichealth.probes.smp.fabric.FabricMap;
 import io.fabrichealth.probes.smp.fabric.KnownNode;
 import io.fabrichealth.probes.smp.fabric.KnownPort;
 import io.fabrichealth.probes.smp.health.CounterBook;
-import io.fabrichealth.probes.smp.health.IbaCounter;
 import io.fabrichealth.probes.smp.health.Verdict;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /** Copies the mutable fabric map into the immutable records the MBeans read. */
 final class Snapshots {
-    private static final HexFormat HEX = HexFormat.of();
-
     private Snapshots() {
     }
 
@@ -49,19 +43,19 @@ final class Snapshots {
             }
             out.add(new NodeSnapshot(k.guid(), k.type().display(), k.description(), ni.numPorts(), k.lid(),
                     ni.portGuid(), ni.systemImageGuid(), ni.vendorId(), ni.deviceId(),
-                    k.route() == null ? "" : k.route().toString(), k.local(), k.answeredLastSweep(), k.lastAnswered(),
+                    k.routeText(), k.local(), k.answeredLastSweep(), k.lastAnswered(),
                     k.failuresLastSweep(), rtt(rtts, k), worst, madsSent(k, engine), sweptBy));
         }
         return List.copyOf(out);
     }
 
     private static RttSummary rtt(Map<String, RttSummary> rtts, KnownNode k) {
-        return rtts.getOrDefault(hex(k.guid()), RttSummary.EMPTY);
+        return rtts.getOrDefault(k.name(), RttSummary.EMPTY);
     }
 
     private static Verdict worst(KnownNode k) {
         Verdict worst = Verdict.OK;
-        for (KnownPort p : externalPorts(k)) {
+        for (KnownPort p : k.externalPorts()) {
             if (p.findings().verdict().compareTo(worst) > 0) {
                 worst = p.findings().verdict();
             }
@@ -92,11 +86,7 @@ final class Snapshots {
     }
 
     private static long madsSent(KnownNode k, MadEngine engine) {
-        return engine.madsSent(hex(k.guid())) + k.madsViaRoutes();
-    }
-
-    private static String hex(long guid) {
-        return "0x" + HEX.toHexDigits(guid); // not String.format: it runs per node on every sweep
+        return engine.madsSent(k.name()) + k.madsViaRoutes();
     }
 
     /** The ports of the nodes this agent swept in the last sweep. */
@@ -106,7 +96,7 @@ final class Snapshots {
             if (!k.sweptHere()) {
                 continue;
             }
-            for (KnownPort p : externalPorts(k)) {
+            for (KnownPort p : k.externalPorts()) {
                 out.add(port(k, p, sweptBy));
             }
         }
@@ -126,7 +116,7 @@ final class Snapshots {
                 continue;
             }
             List<FabricNode.FabricLink> links = new ArrayList<>();
-            for (KnownPort p : externalPorts(k)) {
+            for (KnownPort p : k.externalPorts()) {
                 PortInfo pi = p.info();
                 if (p.remoteGuid() != 0 && pi != null) {
                     links.add(new FabricNode.FabricLink(p.number(), p.remoteGuid(), p.remotePort(),
@@ -146,30 +136,9 @@ final class Snapshots {
         return List.copyOf(out);
     }
 
-    /** Ports 1..N: a switch's port 0 is the switch itself and carries no link. */
-    static List<KnownPort> externalPorts(KnownNode k) {
-        List<KnownPort> out = new ArrayList<>();
-        for (KnownPort p : k.ports()) {
-            if (p.number() != 0) {
-                out.add(p);
-            }
-        }
-        return out;
-    }
-
     private static PortSnapshot port(KnownNode k, KnownPort p, String sweptBy) {
         PortInfo pi = p.info();
         CounterBook book = p.counters();
-        Map<IbaCounter, Long> totals = new EnumMap<>(IbaCounter.class);
-        Map<IbaCounter, Long> deltas = new EnumMap<>(IbaCounter.class);
-        if (book.latest() != null) {
-            for (IbaCounter c : IbaCounter.values()) {
-                if (book.seen(c)) {
-                    totals.put(c, book.total(c));
-                    deltas.put(c, book.delta(c));
-                }
-            }
-        }
         int lid = k.isSwitch() ? k.lid() : pi == null ? 0 : pi.lid();
         return new PortSnapshot(k.guid(), p.number(), p.portGuid(), k.description(), k.type().display(), lid,
                 pi == null ? -1 : pi.portState(), pi == null ? -1 : pi.physicalState(),
@@ -179,7 +148,7 @@ final class Snapshots {
                 pi == null ? -1 : pi.linkSpeedExtActive(), pi == null ? -1 : pi.linkSpeedExtEnabled(),
                 pi == null ? -1 : pi.linkSpeedExtSupported(), speed(k, p), p.findings().degraded(),
                 p.findings().degradedRemark(), p.findings().verdict(), p.findings().reasons(),
-                Collections.unmodifiableMap(totals), Collections.unmodifiableMap(deltas), p.findings().saturated(),
+                book.totals(), book.deltas(), p.findings().saturated(),
                 book.resets(), p.countersProblem(), p.remoteGuid(), p.remotePort(), p.infoAt(), p.countersAt(),
                 k.answeredLastSweep(), sweptBy);
     }

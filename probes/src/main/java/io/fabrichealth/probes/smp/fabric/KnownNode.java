@@ -7,18 +7,25 @@ import io.fabrichealth.probes.mad.PortInfo;
 import io.fabrichealth.probes.mad.SmpRoute;
 import io.fabrichealth.probes.smp.FabricNode;
 import java.time.Instant;
-import java.util.Collection;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /** One node as the agent knows it across sweeps. Written by the sweep thread only. */
 public final class KnownNode {
+    private static final HexFormat HEX = HexFormat.of();
+
     private final long guid;
+    private final String name;
     private NodeInfo info;
     private String description = "";
     private SmpRoute route;
+    /** {@code route} as text, made again only when the route changes: each sweep's snapshot shows it. */
+    private String routeText = "";
     private boolean local;
     private Instant lastAnswered;
     private boolean answeredLastSweep;
@@ -26,15 +33,31 @@ public final class KnownNode {
     private boolean sweptHere;
     private long madsViaRoutes;
     private FabricNode published;
-    private final Map<Integer, KnownPort> ports = new TreeMap<>();
+    /** By port number, and in port order; every sweep looks ports up and walks them, so no boxed-key map. */
+    private KnownPort[] byNumber = new KnownPort[0];
+    private final List<KnownPort> ports = new ArrayList<>();
+    private final List<KnownPort> portsView = Collections.unmodifiableList(ports);
+    private final List<KnownPort> external = new ArrayList<>();
+    private final List<KnownPort> externalView = Collections.unmodifiableList(external);
     private final Map<Integer, ClassPortInfo> pmaByLid = new HashMap<>();
 
     KnownNode(long guid) {
         this.guid = guid;
+        this.name = hex(guid);
+    }
+
+    /** How the agent names a node everywhere (alarm subjects, engine destinations): {@code 0x} and 16 hex digits. */
+    public static String hex(long guid) {
+        return "0x" + HEX.toHexDigits(guid); // not String.format: it runs per node and port on every sweep
     }
 
     public long guid() {
         return guid;
+    }
+
+    /** {@link #hex} of the GUID, made once. */
+    public String name() {
+        return name;
     }
 
     public NodeInfo info() {
@@ -56,6 +79,11 @@ public final class KnownNode {
     /** How the last sweep reached it: a directed route from the agent's port, or a LID. */
     public SmpRoute route() {
         return route;
+    }
+
+    /** {@link #route()} as its toString gives it; empty when no sweep reached the node yet. */
+    public String routeText() {
+        return routeText;
     }
 
     /** The node the agent's own port belongs to. */
@@ -82,7 +110,7 @@ public final class KnownNode {
      * unknown.
      */
     public int lid() {
-        for (KnownPort p : ports.values()) {
+        for (KnownPort p : ports) {
             PortInfo pi = p.info();
             if (pi != null && pi.lid() != 0 && (p.number() == 0 || !isSwitch())) {
                 boolean listNewer = published != null && published.lid() != 0
@@ -128,21 +156,50 @@ public final class KnownNode {
 
     /** The CapabilityMask that speaks for port {@code n}: switch port 0's on a switch, the port's own on a CA. */
     public int capabilityMaskFor(int n) {
-        KnownPort p = ports.get(isSwitch() ? 0 : n);
+        KnownPort p = port(isSwitch() ? 0 : n);
         return p == null || p.info() == null ? 0 : p.info().capabilityMask();
     }
 
     public KnownPort port(int n) {
-        return ports.get(n);
+        return n >= 0 && n < byNumber.length ? byNumber[n] : null;
     }
 
     /** Ports with a PortInfo, in port order; port 0 of a switch included. */
-    public Collection<KnownPort> ports() {
-        return Collections.unmodifiableCollection(ports.values());
+    public List<KnownPort> ports() {
+        return portsView;
+    }
+
+    /** {@link #ports()} but port 0: a switch's port 0 is the switch itself and carries no link. */
+    public List<KnownPort> externalPorts() {
+        return externalView;
     }
 
     KnownPort portOrCreate(int n) {
-        return ports.computeIfAbsent(n, KnownPort::new);
+        KnownPort p = port(n);
+        if (p != null) {
+            return p;
+        }
+        if (n < 0) {
+            throw new IllegalArgumentException("port number " + n);
+        }
+        if (n >= byNumber.length) {
+            byNumber = Arrays.copyOf(byNumber, n + 1);
+        }
+        p = new KnownPort(n, name);
+        byNumber[n] = p;
+        insertInOrder(ports, p);
+        if (n != 0) {
+            insertInOrder(external, p);
+        }
+        return p;
+    }
+
+    private static void insertInOrder(List<KnownPort> list, KnownPort p) {
+        int at = list.size();
+        while (at > 0 && list.get(at - 1).number() > p.number()) {
+            at--; // ports are met mostly in order, so this rarely steps back
+        }
+        list.add(at, p);
     }
 
     ClassPortInfo pma(int lid) {
@@ -158,6 +215,7 @@ public final class KnownNode {
         if (newDescription != null) {
             description = newDescription;
         }
+        routeText = newRoute == null ? "" : newRoute.equals(route) ? routeText : newRoute.toString();
         route = newRoute;
         local |= isLocal;
         lastAnswered = at;

@@ -13,6 +13,7 @@ import java.util.List;
 /** One port as the agent knows it across sweeps. Written by the sweep thread only. */
 public final class KnownPort {
     private final int number;
+    private final String subject;
     private PortInfo info;
     private Instant infoAt;
     private boolean everActive;
@@ -27,12 +28,18 @@ public final class KnownPort {
     private FabricNode.FabricLink published;
     private boolean flapped;
 
-    KnownPort(int number) {
+    KnownPort(int number, String nodeName) {
         this.number = number;
+        this.subject = nodeName + "/" + number;
     }
 
     public int number() {
         return number;
+    }
+
+    /** The alarm subject and display name, {@code 0x<node GUID>/<port>}: made once, since every sweep observes it. */
+    public String subject() {
+        return subject;
     }
 
     /** The port's GUID as NodeInfo reported it when reached through this port (switch ports share port 0's); 0 = unknown. */

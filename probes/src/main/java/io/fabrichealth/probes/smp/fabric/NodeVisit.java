@@ -4,10 +4,8 @@ import io.fabrichealth.probes.mad.NodeInfo;
 import io.fabrichealth.probes.mad.NodeType;
 import io.fabrichealth.probes.mad.PortInfo;
 import io.fabrichealth.probes.mad.SmpRoute;
-import java.util.HashSet;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
+import java.util.Arrays;
+import java.util.function.Consumer;
 
 /** What one sweep has gathered about one node so far. */
 final class NodeVisit {
@@ -20,16 +18,29 @@ final class NodeVisit {
     final boolean steady;
     final String destination;
     String description;
-    final Map<Integer, PortInfo> portInfos = new TreeMap<>();
-    final Set<Integer> portInfoAsked = new HashSet<>();
-    /** Port number to PortGUID, from each NodeInfo answer (its LocalPortNum and PortGUID). */
-    final Map<Integer, Long> portGuids = new TreeMap<>();
+    /** By port number; null where nothing was asked or learnt. An array: a sweep touches every port of 4,000 nodes. */
+    private PortVisit[] ports;
     int portInfosPending;
-    final Set<Integer> countersAsked = new HashSet<>();
-    final Map<Integer, PmaReading> counters = new TreeMap<>();
-    final Map<Integer, String> counterProblems = new TreeMap<>();
     int answered;
     int failed;
+
+    /** What this sweep gathered about one port of the node. */
+    static final class PortVisit {
+        final int number;
+        boolean infoAsked;
+        /** The PortInfo answer; null until one came. */
+        PortInfo info;
+        /** The PortGUID a NodeInfo answer gave with this port as its LocalPortNum; 0 when none did. */
+        long portGuid;
+        boolean countersAsked;
+        PmaReading counters;
+        /** Why the counters could not be asked; null when they could. */
+        String counterProblem;
+
+        PortVisit(int number) {
+            this.number = number;
+        }
+    }
 
     NodeVisit(NodeInfo info, SmpRoute route, boolean explore, boolean local) {
         this(info, route, explore, local, false);
@@ -42,10 +53,39 @@ final class NodeVisit {
         this.route = route;
         this.explore = explore;
         this.local = local;
-        this.destination = SweepRun.hex(guid);
+        this.destination = KnownNode.hex(guid);
+        this.ports = new PortVisit[Math.max(info.numPorts(), info.localPortNum()) + 1];
     }
 
     boolean isSwitch() {
         return info.type() == NodeType.SWITCH;
+    }
+
+    /** Port {@code n}'s visit, made on first use (port numbers are 8 bits). */
+    PortVisit port(int n) {
+        if (n >= ports.length) {
+            ports = Arrays.copyOf(ports, n + 1);
+        }
+        PortVisit p = ports[n];
+        if (p == null) {
+            p = new PortVisit(n);
+            ports[n] = p;
+        }
+        return p;
+    }
+
+    /** Port {@code n}'s PortInfo from this sweep, or null. */
+    PortInfo portInfo(int n) {
+        PortVisit p = n >= 0 && n < ports.length ? ports[n] : null;
+        return p == null ? null : p.info;
+    }
+
+    /** Every port visited, in port order. */
+    void forEachPort(Consumer<PortVisit> action) {
+        for (PortVisit p : ports) {
+            if (p != null) {
+                action.accept(p);
+            }
+        }
     }
 }

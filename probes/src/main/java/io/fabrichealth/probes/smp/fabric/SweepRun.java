@@ -282,17 +282,13 @@ public final class SweepRun {
         return DrPath.of(ports.subList(1, ports.size()).stream().mapToInt(Integer::intValue).toArray());
     }
 
-    static String hex(long guid) {
-        return String.format("0x%016x", guid);
-    }
-
     private boolean mine(long guid) {
         return decided.computeIfAbsent(guid, mine::test);
     }
 
     private void nodeInfo(SmpRoute route, NodeVisit from, int fromPort, boolean explore, boolean local, Long expected) {
         Long guess = expected != null ? expected : route instanceof DrPath p ? map.guidAt(p) : null;
-        String destination = guess != null ? hex(guess) : route.toString();
+        String destination = guess != null ? KnownNode.hex(guess) : route.toString();
         if (guess == null) {
             routeDestinations.add(destination);
         }
@@ -347,7 +343,7 @@ public final class SweepRun {
             }
         }
         v.answered++;
-        v.portGuids.put(ni.localPortNum(), ni.portGuid());
+        v.port(ni.localPortNum()).portGuid = ni.portGuid();
         if (!v.isSwitch() && readsPorts(v)) {
             portInfo(v, ni.localPortNum(), route);
         }
@@ -371,16 +367,18 @@ public final class SweepRun {
     }
 
     private void portInfo(NodeVisit v, int port, SmpRoute route) {
-        if (!v.portInfoAsked.add(port)) {
+        NodeVisit.PortVisit pv = v.port(port);
+        if (pv.infoAsked) {
             return;
         }
+        pv.infoAsked = true;
         v.portInfosPending++;
         engine.submit(MadRequests.portInfo(route, port), v.destination, outcome -> {
             v.portInfosPending--;
             if (outcome instanceof MadOutcome.Answer a) {
                 v.answered++;
                 PortInfo pi = (PortInfo) a.attribute();
-                v.portInfos.put(port, pi);
+                pv.info = pi;
                 if (v.steady) {
                     visits.putIfAbsent(v.guid, v);
                     walkIfMoved(v, port, pi, route);
@@ -436,30 +434,29 @@ public final class SweepRun {
             return; // its owner reads them
         }
         KnownNode known = map.node(v.guid);
-        for (Map.Entry<Integer, PortInfo> e : v.portInfos.entrySet()) {
-            int port = e.getKey();
-            if (port == 0 || v.countersAsked.contains(port)) {
-                continue;
+        v.forEachPort(pv -> {
+            int port = pv.number;
+            if (port == 0 || pv.info == null || pv.countersAsked) {
+                return;
             }
-            v.countersAsked.add(port);
+            pv.countersAsked = true;
             int lid = lidFor(v, port);
             if (lid < 1 || lid > LidRoute.MAX_UNICAST_LID) {
-                v.counterProblems.put(port, "no LID to send PerfMgt MADs to (LID " + lid
-                        + "); a subnet manager assigns LIDs");
-                continue;
+                pv.counterProblem = "no LID to send PerfMgt MADs to (LID " + lid + "); a subnet manager assigns LIDs";
+                return;
             }
             withPma(v, known, lid, pma -> {
                 if (pma == null) {
-                    v.counterProblems.put(port, "PerfMgt ClassPortInfo of LID " + lid + " did not answer");
+                    pv.counterProblem = "PerfMgt ClassPortInfo of LID " + lid + " did not answer";
                 } else {
-                    readCounters(v, port, lid, pma);
+                    readCounters(v, pv, lid, pma);
                 }
             });
-        }
+        });
     }
 
     private static int lidFor(NodeVisit v, int port) {
-        PortInfo pi = v.portInfos.get(v.isSwitch() ? 0 : port);
+        PortInfo pi = v.portInfo(v.isSwitch() ? 0 : port);
         return pi == null ? 0 : pi.lid();
     }
 
@@ -495,9 +492,10 @@ public final class SweepRun {
         });
     }
 
-    private void readCounters(NodeVisit v, int port, int lid, ClassPortInfo pma) {
+    private void readCounters(NodeVisit v, NodeVisit.PortVisit pv, int lid, ClassPortInfo pma) {
+        int port = pv.number;
         PmaReading r = new PmaReading(pma);
-        v.counters.put(port, r);
+        pv.counters = r;
         boolean extended = pma.hasExtendedCounters();
         // With the additional extended counters, PortCountersExtended alone holds everything.
         boolean narrow = !pma.has(PmaCapability2.IS_ADDITIONAL_PORT_COUNTERS_EXTENDED_SUPPORTED) || !extended;
@@ -550,15 +548,18 @@ public final class SweepRun {
             k.answered(v.info, v.description, v.route, v.local, end);
             k.addMadsViaRoute(madsViaRoute.getOrDefault(v.guid, 0L));
             answered.add(v.guid);
-            for (Map.Entry<Integer, PortInfo> e : v.portInfos.entrySet()) {
-                KnownPort kp = k.portOrCreate(e.getKey());
-                wasActive.put(kp, kp.update(e.getValue(), end));
-                long portGuid = v.isSwitch() ? v.info.portGuid() : v.portGuids.getOrDefault(e.getKey(), 0L);
+            v.forEachPort(pv -> {
+                if (pv.info == null) {
+                    return;
+                }
+                KnownPort kp = k.portOrCreate(pv.number);
+                wasActive.put(kp, kp.update(pv.info, end));
+                long portGuid = v.isSwitch() ? v.info.portGuid() : pv.portGuid;
                 if (portGuid != 0) {
                     kp.portGuid(portGuid);
                 }
                 fresh.add(kp);
-            }
+            });
         }
         pmaThisSweep.forEach((lid, cpi) -> map.node(pmaOwner.get(lid)).pma(lid, cpi));
         for (Link l : links) {
@@ -567,9 +568,15 @@ public final class SweepRun {
         }
         for (NodeVisit v : visits.values()) {
             KnownNode k = map.node(v.guid);
-            v.counterProblems.forEach((port, problem) -> k.portOrCreate(port).countersProblem(problem));
-            v.counters.forEach((port, r) -> {
-                KnownPort kp = k.portOrCreate(port);
+            v.forEachPort(pv -> {
+                if (pv.counterProblem != null) {
+                    k.portOrCreate(pv.number).countersProblem(pv.counterProblem);
+                }
+                PmaReading r = pv.counters;
+                if (r == null) {
+                    return;
+                }
+                KnownPort kp = k.portOrCreate(pv.number);
                 if (r.complete()) {
                     List<String> down = kp.addCounters(CounterSample.of(r.counters, r.extended, r.pma), end);
                     if (!down.isEmpty()) {

@@ -55,6 +55,16 @@ public final class CounterBook {
     }
 
     /** The accumulated count since the first reading (which it starts from); unsigned. */
+    /** Every counter seen so far and its total: what a snapshot keeps. */
+    public CounterValues totals() {
+        return CounterValues.of(seen, total);
+    }
+
+    /** Every counter seen so far and its growth over the last interval. */
+    public CounterValues deltas() {
+        return CounterValues.of(seen, delta);
+    }
+
     public long total(IbaCounter c) {
         return total[c.ordinal()];
     }

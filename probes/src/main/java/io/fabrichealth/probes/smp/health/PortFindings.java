@@ -20,6 +20,10 @@ public record PortFindings(Verdict verdict, List<String> reasons, boolean portDo
     public static final PortFindings UNKNOWN = new PortFindings(Verdict.OK, List.of("not swept yet"), false, "",
             List.of(), List.of(), List.of(), 0);
 
+    /** Nothing found: most ports of a healthy fabric, every sweep, so one shared value. */
+    public static final PortFindings HEALTHY = new PortFindings(Verdict.OK, List.of(), false, "", List.of(), List.of(),
+            List.of(), 0);
+
     public boolean degraded() {
         return !degradedRemark.isEmpty();
     }

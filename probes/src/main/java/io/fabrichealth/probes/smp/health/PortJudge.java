@@ -8,6 +8,7 @@ import java.util.List;
 
 /** Turns what a sweep saw of a port into a verdict with reasons. Pure: all state arrives as arguments. */
 public final class PortJudge {
+    private static final IbaCounter[] ALL = IbaCounter.values();
 
     private PortJudge() {
     }
@@ -31,13 +32,11 @@ public final class PortJudge {
         }
         if (info != null) {
             PortState state = info.state();
-            String states = "PortState " + PortState.display(info.portState()) + ", PhysState "
-                    + PhysState.display(info.physicalState());
             if (state == PortState.DOWN && wasActive) {
                 portDown = true;
-                crit.add("PortDown: " + states + " (was Active)");
+                crit.add("PortDown: " + states(info) + " (was Active)");
             } else if ((state == PortState.INIT || state == PortState.ARMED) && info.physState() == PhysState.LINK_UP) {
-                warn.add("NotActive: " + states + "; the link is up but no subnet manager has activated it");
+                warn.add("NotActive: " + states(info) + "; the link is up but no subnet manager has activated it");
             }
         }
         if (!degradedRemark.isEmpty()) {
@@ -52,7 +51,7 @@ public final class PortJudge {
             for (String b : breaches) {
                 warn.add("ErrorThreshold: " + b);
             }
-            for (IbaCounter c : IbaCounter.values()) {
+            for (IbaCounter c : ALL) {
                 if (sample.saturated(c)) {
                     saturated.add(c.ibaName());
                     warn.add("Saturated: " + c.ibaName() + " stuck at " + sample.value(c) + " (" + sample.bits(c)
@@ -67,11 +66,19 @@ public final class PortJudge {
         for (String r : resets) {
             info2.add("CountersReset: " + r + " (re-baselined; no negative delta)");
         }
+        if (crit.isEmpty() && warn.isEmpty() && info2.isEmpty() && xmitWait == 0 && resets.isEmpty()) {
+            return PortFindings.HEALTHY;
+        }
         Verdict verdict = !crit.isEmpty() ? Verdict.CRIT : !warn.isEmpty() ? Verdict.WARN : Verdict.OK;
         List<String> reasons = new ArrayList<>(crit);
         reasons.addAll(warn);
         reasons.addAll(info2);
         return new PortFindings(verdict, List.copyOf(reasons), portDown, degradedRemark, List.copyOf(breaches),
                 List.copyOf(saturated), List.copyOf(resets), xmitWait);
+    }
+
+    private static String states(PortInfo info) {
+        return "PortState " + PortState.display(info.portState()) + ", PhysState "
+                + PhysState.display(info.physicalState());
     }
 }
