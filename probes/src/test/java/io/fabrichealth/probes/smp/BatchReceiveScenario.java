@@ -14,6 +14,7 @@ import io.fabrichealth.probes.smp.engine.MadEngine;
 import io.fabrichealth.probes.smp.engine.MadOutcome;
 import io.fabrichealth.probes.smp.engine.MadTransport;
 import io.fabrichealth.probes.smp.engine.UmadTransport;
+import java.lang.ref.WeakReference;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,10 +35,20 @@ public final class BatchReceiveScenario {
         try (Corrupting transport = new Corrupting(UmadTransport.open(null, 0))) {
             MadEngine engine = new MadEngine(transport, new EngineSettings(128, 4, Duration.ofMillis(2000), 0, 0));
             List<MadOutcome> outcomes = new ArrayList<>();
+            // Every callback holds the marker, as a sweep's callbacks hold its visits: once run() is over, the engine
+            // must hold none of them.
+            Object[] marker = {new byte[1 << 20]};
+            WeakReference<Object> held = new WeakReference<>(marker[0]);
             for (int i = 0; i < REQUESTS; i++) {
-                engine.submit(request, "self-" + (i % 32), outcomes::add);
+                Object captured = marker[0];
+                engine.submit(request, "self-" + (i % 32), o -> outcomes.add(captured == null ? null : o));
             }
             engine.run();
+            marker[0] = null;
+            for (int i = 0; i < 5 && held.get() != null; i++) {
+                System.gc();
+            }
+            assertThat(held.get()).as("a finished request's callback is still held by the engine").isNull();
             EngineStats stats = engine.stats();
             String seen = "largest batch " + transport.largest + ", stats " + stats;
             assertThat(transport.largest).as("answers taken in one receive: %s", seen).isGreaterThan(1);

@@ -126,15 +126,25 @@ public final class MadEngine {
     /** What {@link #step} returns when nothing is queued or outstanding any more. */
     private static final long DONE = Long.MIN_VALUE;
 
+    /**
+     * Nothing is in flight, so every deadline left is stale: drop them now. Answered exchanges wait in the ring until
+     * its head is popped, and each holds its callback and what that captured (a whole sweep's PortInfos and
+     * counters at 10,000 ports) until the next run.
+     */
+    private long done() {
+        deadlines.clear();
+        return DONE;
+    }
+
     /** Expires, sends, takes one batch of answers and handles them; returns the clock after, or {@link #DONE}. */
     private long step(long now) {
         if (queued == 0 && inFlight.isEmpty()) {
-            return DONE;
+            return done();
         }
         expire(now);
         send(now);
         if (queued == 0 && inFlight.isEmpty()) {
-            return DONE;
+            return done();
         }
         long waitNanos = waitNanos(now);
         // No more than are owed: a look for an answer that cannot be there costs a umad_recv.
