@@ -117,7 +117,9 @@ public final class UmadPort extends NativeHandle {
         try {
             int rc = send0(openFd(), agentId, mad, mad.position(), length, to.lid(), to.qpn(), to.qkey(),
                     to.sl(), to.pkeyIndex(), timeoutMs, retries);
-            NativeException.check(rc, "umad_send(agent " + agentId + ", lid " + to.lid() + ")");
+            if (rc < 0) { // the call's name only when it failed: building it costs more than the check, per MAD
+                NativeException.check(rc, "umad_send(agent " + agentId + ", lid " + to.lid() + ")");
+            }
             inFlight.incrementAndGet();
         } finally {
             lock.unlockRead(stamp);

@@ -18,7 +18,8 @@ import java.util.function.Consumer;
  * {@link MadEngine} and its JNI transport. A warm-up runs first, until the JIT has been quiet for a second: the
  * agent is a long-running JVM.
  *
- * <p>Args: TOTAL WINDOW PER_DEST LID [LID...]; prints the same line as the C loop.
+ * <p>Args: TOTAL WINDOW PER_DEST LID [LID...]; prints the same line as the C loop, and the compiler threads' CPU
+ * during the measured window ({@code jit_ticks}, clock ticks).
  */
 public final class EngineLoop {
 
@@ -59,16 +60,19 @@ public final class EngineLoop {
                 }
             }
             EngineStats before = engine.stats();
+            long jit0 = JitQuiet.compilerTicks();
             long cpu0 = ProcessCpu.nanos();
             long t0 = System.nanoTime();
             batch(engine, requests, names, total, done);
             double seconds = (System.nanoTime() - t0) / 1e9;
             double cpuMicrosPerMad = (ProcessCpu.nanos() - cpu0) / 1e3 / total;
+            long jitTicks = JitQuiet.compilerTicks() - jit0;
             EngineStats after = engine.stats();
             System.out.printf(Locale.ROOT, "mads=%d seconds=%.6f mads_per_second=%.1f timeouts=%d maxLocal=%d "
-                    + "maxPerDest=%d cpu_us_per_mad=%.2f%n", after.sent() - before.sent(), seconds, total / seconds,
+                    + "maxPerDest=%d cpu_us_per_mad=%.2f jit_ticks=%d%n", after.sent() - before.sent(), seconds,
+                    total / seconds,
                     after.timeouts() - before.timeouts(), after.maxInFlightLocal(), after.maxInFlightPerDestination(),
-                    cpuMicrosPerMad);
+                    cpuMicrosPerMad, jitTicks);
         }
     }
 

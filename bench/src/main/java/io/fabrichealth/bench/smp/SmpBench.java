@@ -40,6 +40,8 @@ public final class SmpBench {
             "smp_baseline.c");
     private static final Pattern LINE = Pattern.compile("mads_per_second=([0-9.]+)");
     private static final Pattern CPU = Pattern.compile("cpu_us_per_mad=([0-9.]+)");
+    /** The Java loop's compiler threads' CPU during its measured window, in clock ticks (10 ms). */
+    private static final Pattern JIT_TICKS = Pattern.compile("jit_ticks=(\\d+)");
     private static final String SIMULATOR_CPU = "0";
     private static final String CLIENT_CPU = "1";
     private static final Pattern SWITCH_LID = Pattern.compile("^Switch\\s.*# \".*\" base port 0 lid (\\d+)",
@@ -150,16 +152,19 @@ public final class SmpBench {
             cCmd.add(baseline.toString());
             cCmd.addAll(common);
             double[] cRun = rateAndCpu(run(fabric, host, work, cCmd, CLIENT_CPU));
-            double[] jRun = rateAndCpu(run(fabric, host, work, javaCommand(EngineLoop.class, common,
-                    wrap("java", label, r)), CLIENT_CPU));
+            String jOut = run(fabric, host, work, javaCommand(EngineLoop.class, common, wrap("java", label, r)),
+                    CLIENT_CPU);
+            double[] jRun = rateAndCpu(jOut);
+            Matcher jit = JIT_TICKS.matcher(jOut);
             cRate[r] = cRun[0];
             cCpu[r] = cRun[1];
             javaRate[r] = jRun[0];
             javaCpu[r] = jRun[1];
             ratios[r] = jRun[0] / cRun[0];
             System.out.printf(Locale.ROOT, "  round %d: java %.0f MAD/s %.2f us/MAD, C %.0f MAD/s %.2f us/MAD, "
-                    + "java/C %.2fx, cpu java/C %.2fx, %s%n", r + 1, jRun[0], jRun[1], cRun[0], cRun[1], ratios[r],
-                    jRun[1] / cRun[1], load.takeLine());
+                    + "java/C %.2fx, cpu java/C %.2fx, java JIT %s ms, %s%n", r + 1, jRun[0], jRun[1], cRun[0],
+                    cRun[1], ratios[r], jRun[1] / cRun[1], jit.find() ? Long.parseLong(jit.group(1)) * 10 : "?",
+                    load.takeLine());
         }
         double[] cpuRatios = new double[rounds];
         for (int r = 0; r < rounds; r++) {

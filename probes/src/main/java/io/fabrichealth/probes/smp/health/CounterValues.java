@@ -2,7 +2,6 @@ package io.fabrichealth.probes.smp.health;
 
 import java.util.AbstractMap;
 import java.util.AbstractSet;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -10,17 +9,18 @@ import java.util.Set;
 import java.util.function.BiConsumer;
 
 /**
- * An immutable map from counter to value that holds one {@code long} per counter present. Every port snapshot keeps
- * two (totals and deltas), rebuilt each sweep: as EnumMaps of boxed Longs they were about 1 KB a port, 10 MB at
- * 10,000 ports. Equal to any map with the same entries, in counter order like an EnumMap.
+ * An immutable map from counter to value that holds one {@code long} per counter, by ordinal. Every port snapshot
+ * keeps two (totals and deltas), shared with the port's {@link CounterBook}: as EnumMaps of boxed Longs they were
+ * about 1 KB a port, 10 MB at 10,000 ports. Equal to any map with the same entries, in counter order like an
+ * EnumMap.
  */
 public final class CounterValues extends AbstractMap<IbaCounter, Long> {
     private static final IbaCounter[] ALL = IbaCounter.values();
-    public static final CounterValues EMPTY = new CounterValues(0, new long[0]);
+    public static final CounterValues EMPTY = new CounterValues(0, new long[ALL.length]);
 
     /** Bit i set: {@code ALL[i]} is present. */
     private final int present;
-    /** The present counters' values, in counter order. */
+    /** By ordinal; 0 where absent. */
     private final long[] values;
 
     static {
@@ -29,63 +29,61 @@ public final class CounterValues extends AbstractMap<IbaCounter, Long> {
         }
     }
 
-    private CounterValues(int present, long[] values) {
+    /** Takes {@code byOrdinal} as it is (one value per counter, 0 where absent); the caller must not change it. */
+    CounterValues(int present, long[] byOrdinal) {
+        if (byOrdinal.length != ALL.length) {
+            throw new IllegalArgumentException("one value per IbaCounter (" + ALL.length + "), got " + byOrdinal.length);
+        }
         this.present = present;
-        this.values = values;
+        this.values = byOrdinal;
     }
 
     /** {@code values[c.ordinal()]} for every counter {@code seen[c.ordinal()]}. */
     static CounterValues of(boolean[] seen, long[] values) {
         int mask = 0;
-        int n = 0;
+        long[] out = new long[ALL.length];
         for (int i = 0; i < ALL.length; i++) {
             if (seen[i]) {
                 mask |= 1 << i;
-                n++;
+                out[i] = values[i];
             }
         }
-        if (mask == 0) {
-            return EMPTY;
-        }
-        long[] out = new long[n];
-        int j = 0;
-        for (int i = 0; i < ALL.length; i++) {
-            if (seen[i]) {
-                out[j++] = values[i];
-            }
-        }
-        return new CounterValues(mask, out);
+        return mask == 0 ? EMPTY : new CounterValues(mask, out);
     }
 
-    private int slot(Object key) {
-        if (!(key instanceof IbaCounter c) || (present & (1 << c.ordinal())) == 0) {
-            return -1;
-        }
-        return Integer.bitCount(present & ((1 << c.ordinal()) - 1));
+    /** The value of {@code c}, 0 when absent: no boxing, for the sweep's own reads. */
+    public long value(IbaCounter c) {
+        return values[c.ordinal()];
+    }
+
+    long[] copyByOrdinal() {
+        return values.clone();
+    }
+
+    private boolean has(int ordinal) {
+        return (present & (1 << ordinal)) != 0;
     }
 
     @Override
     public Long get(Object key) {
-        int i = slot(key);
-        return i < 0 ? null : values[i];
+        return key instanceof IbaCounter c && has(c.ordinal()) ? values[c.ordinal()] : null;
     }
 
     @Override
     public boolean containsKey(Object key) {
-        return slot(key) >= 0;
+        return key instanceof IbaCounter c && has(c.ordinal());
     }
 
     @Override
     public int size() {
-        return values.length;
+        return Integer.bitCount(present);
     }
 
     @Override
     public void forEach(BiConsumer<? super IbaCounter, ? super Long> action) {
-        int j = 0;
         for (int i = 0; i < ALL.length; i++) {
-            if ((present & (1 << i)) != 0) {
-                action.accept(ALL[i], values[j++]);
+            if (has(i)) {
+                action.accept(ALL[i], values[i]);
             }
         }
     }
@@ -95,14 +93,13 @@ public final class CounterValues extends AbstractMap<IbaCounter, Long> {
         return new AbstractSet<>() {
             @Override
             public int size() {
-                return values.length;
+                return CounterValues.this.size();
             }
 
             @Override
             public Iterator<Map.Entry<IbaCounter, Long>> iterator() {
                 return new Iterator<>() {
                     private int ordinal = next(0);
-                    private int slot;
 
                     private int next(int from) {
                         int rest = from >= Integer.SIZE ? 0 : present & (-1 << from);
@@ -119,7 +116,7 @@ public final class CounterValues extends AbstractMap<IbaCounter, Long> {
                         if (!hasNext()) {
                             throw new NoSuchElementException();
                         }
-                        Map.Entry<IbaCounter, Long> e = new SimpleImmutableEntry<>(ALL[ordinal], values[slot++]);
+                        Map.Entry<IbaCounter, Long> e = new SimpleImmutableEntry<>(ALL[ordinal], values[ordinal]);
                         ordinal = next(ordinal + 1);
                         return e;
                     }
@@ -131,7 +128,15 @@ public final class CounterValues extends AbstractMap<IbaCounter, Long> {
     @Override
     public boolean equals(Object o) {
         if (o instanceof CounterValues other) {
-            return present == other.present && Arrays.equals(values, other.values);
+            if (present != other.present) {
+                return false;
+            }
+            for (int i = 0; i < ALL.length; i++) {
+                if (has(i) && values[i] != other.values[i]) {
+                    return false;
+                }
+            }
+            return true;
         }
         return super.equals(o);
     }
