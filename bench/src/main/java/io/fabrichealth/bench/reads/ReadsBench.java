@@ -296,11 +296,7 @@ public final class ReadsBench {
     /** The agent's JVM flags: a GC log, plus {@code -Dbench.agentJvm} (e.g. a JFR recording) when given. */
     private static List<String> jvmArgs(Path work) {
         List<String> args = new ArrayList<>(List.of("-Xlog:gc:file=" + work.resolve("gc.log") + ":uptime"));
-        for (String a : System.getProperty("bench.agentJvm", "").split(" +")) {
-            if (!a.isBlank()) {
-                args.add(a);
-            }
-        }
+        args.addAll(BenchAgents.flags("bench.agentJvm"));
         return args;
     }
 

@@ -1,5 +1,6 @@
 package io.fabrichealth.bench.smp;
 
+import io.fabrichealth.bench.BenchAgents;
 import io.fabrichealth.bench.MachineLoad;
 import io.fabrichealth.testbed.SimulatedFabric;
 import io.fabrichealth.testbed.Topologies;
@@ -253,10 +254,7 @@ public final class SmpBench {
         List<String> cmd = new ArrayList<>(prefix);
         cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseSerialGC", "-Xmx512m", "-XX:-UseDynamicNumberOfCompilerThreads"));
-        String opts = System.getProperty("smp.javaOpts", "").trim();
-        if (!opts.isEmpty()) {
-            cmd.addAll(List.of(opts.split("\\s+")));
-        }
+        cmd.addAll(BenchAgents.flags("smp.javaOpts"));
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
         cmd.addAll(args);
         return cmd;

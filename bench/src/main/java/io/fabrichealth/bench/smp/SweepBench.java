@@ -1,5 +1,6 @@
 package io.fabrichealth.bench.smp;
 
+import io.fabrichealth.bench.BenchAgents;
 import io.fabrichealth.bench.MachineLoad;
 import io.fabrichealth.testbed.SimLimits;
 import io.fabrichealth.testbed.SimulatedFabric;
@@ -93,11 +94,7 @@ public final class SweepBench {
         Path dir = Files.createTempDirectory(work, "agent-");
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseSerialGC", "-Xmx512m"));
-        for (String a : System.getProperty("sweep.javaOpts", "").split(" +")) {
-            if (!a.isBlank()) {
-                cmd.add(a); // e.g. -XX:StartFlightRecording=filename=/tmp/sweep.jfr to profile the agent's side
-            }
-        }
+        cmd.addAll(BenchAgents.flags("sweep.javaOpts")); // e.g. a JFR recording of the agent's side
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), SweepLoop.class.getName(), "commands"));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile())
                 .redirectError(dir.resolve("stderr").toFile());

@@ -25,8 +25,7 @@ import org.jolokia.json.JSONObject;
 final class SweepRss {
     private static final String SMP_PROBE = "fabric.health:type=SmpProbe";
     /** More JVM flags for both Payaras, e.g. {@code -Dsweep.rssJvm=-XX:NativeMemoryTracking=summary}. */
-    private static final List<String> JVM_ARGS = List.of(System.getProperty("sweep.rssJvm", "").split(" +")).stream()
-            .filter(a -> !a.isBlank()).toList();
+    private static final List<String> JVM_ARGS = BenchAgents.flags("sweep.rssJvm");
 
     private SweepRss() {
     }
