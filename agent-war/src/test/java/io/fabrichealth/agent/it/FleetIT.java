@@ -373,12 +373,19 @@ class FleetIT {
                 + "[" + on.get("PortNumber") + "] on the path " + lidA + " -> " + lidB + ")");
 
         // Thresholds are on the counter's value, as ibqueryerrors' are, so the port stays WARN until someone resets
-        // it: put it back as perfquery -R would, and wait until the sweeps judge it OK again.
+        // it: put it back as perfquery -R would, and wait until the sweeps judge it OK again. The alarm above came
+        // from the run's own read, not from a sweep: first wait until a sweep has seen the +57 (the port WARN), or
+        // "OK" could be the sweep from before it, while the sweep that read 57 (before the restore) is still on its
+        // way to agent 0's Port MBeans (refreshed every 2 s) and becomes the next run's "sweep before the run".
+        long t0 = System.nanoTime();
+        Awaitility.await(onSubject + " is WARN in the sweeps").atMost(PERIOD.multipliedBy(3))
+                .pollInterval(Duration.ofMillis(500)).until(() -> "WARN".equals(healthOf(a, onSubject)));
+        long sawWarn = System.nanoTime();
         restore(on);
         Awaitility.await(onSubject + " is OK again in the sweeps").atMost(PERIOD.multipliedBy(5))
-                .pollInterval(Duration.ofSeconds(1)).until(() -> bulk(a, "fabric.health:type=Port,*", "NodeGuid",
-                        "PortNumber", "Health").values().stream().anyMatch(p -> onSubject.equals(
-                        p.get("NodeGuid") + "/" + p.get("PortNumber")) && "OK".equals(p.get("Health"))));
+                .pollInterval(Duration.ofSeconds(1)).until(() -> "OK".equals(healthOf(a, onSubject)));
+        System.out.printf("%s: the sweeps showed it WARN after %d ms of waiting, OK %d ms after that and the restore%n",
+                onSubject, (sawWarn - t0) / 1_000_000, (System.nanoTime() - sawWarn) / 1_000_000);
         Map<String, Object> offAlarm = corruptedRun(a, b, peer, off, 61);
         exec(a, ALARMS, "acknowledge", offAlarm.get("id"), "fleet-it");
         assertThat((String) offAlarm.get("suspectLinks")).as("a counter off the path (%s) names no cable", offSubject)
@@ -446,6 +453,13 @@ class FleetIT {
     private static void setSymbolErrors(Map<String, Object> port, long value) throws Exception {
         fleet.fabric().console("PerformanceSet \"" + port.get("NodeDescription") + "\"[" + port.get("PortNumber")
                 + "] PortCounters.SymbolErrorCounter=" + value);
+    }
+
+    /** The Health of the Port MBean {@code subject} ({@code 0x<node GUID>/<port>}) on {@code a}, or null. */
+    private static String healthOf(FleetOnOneHost.Agent a, String subject) throws Exception {
+        return bulk(a, "fabric.health:type=Port,*", "NodeGuid", "PortNumber", "Health").values().stream()
+                .filter(p -> subject.equals(p.get("NodeGuid") + "/" + p.get("PortNumber")))
+                .map(p -> (String) p.get("Health")).findFirst().orElse(null);
     }
 
     private static Map<String, Object> pingPongOf(FleetOnOneHost.Agent a, String peer) throws Exception {
