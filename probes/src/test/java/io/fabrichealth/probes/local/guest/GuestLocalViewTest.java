@@ -53,6 +53,9 @@ class GuestLocalViewTest {
         GuestPair pair = GuestPair.run(image, responder, initiator);
         String a = pair.a().output();
         String b = pair.b().output();
+        // What the lossy phase did, in the test's report even when it passes (loss shows differently run to run).
+        b.lines().filter(l -> l.matches("(LOAD|NETEM|RESULT lossy|VERDICT lossy).*")).forEach(System.out::println);
+        a.lines().filter(l -> l.startsWith("VERDICT done") || l.startsWith("HW done")).forEach(System.out::println);
         assertThat(pair.b().exitStatus()).as("initiator guest: %s", pair.b()).isZero();
         assertThat(pair.a().exitStatus()).as("responder guest: %s", pair.a()).isZero();
 

@@ -30,10 +30,15 @@ class GuestRdsPingPongTest {
         GuestResult r = Guest.run(image, GuestJava.spec("""
                 . /fh-guest/prelude.sh
                 fh_netns_pair || exit 10
-                # A 64 KiB cap on SO_SNDBUF leaves RDS room for one 64 KiB message in flight, so the congested run
-                # meets a full send queue however fast the guest's TCP drains it (with the default cap it did not,
-                # in about half the runs). Set in every namespace, in case the kernel keeps it per namespace.
-                for ns in "" "ip netns exec fh_a" "ip netns exec fh_b"; do $ns sysctl -q -w net.core.wmem_max=65536; done
+                # A 64 KiB cap on SO_SNDBUF (wmem_max is global) leaves RDS room for one 64 KiB message in flight.
+                # That alone met a full send queue in most runs but not all: rds_tcp's own TCP sockets autotune up
+                # to megabytes, and when the guest drained them as fast as the sender filled them the queue never
+                # filled. rds_tcp_sndbuf/rcvbuf (per namespace) pin those sockets at 16 KiB, so it backs up.
+                sysctl -q -w net.core.wmem_max=65536 || exit 12
+                for ns in fh_a fh_b; do
+                  ip netns exec $ns sysctl -q -w net.rds.tcp.rds_tcp_sndbuf=16384 net.rds.tcp.rds_tcp_rcvbuf=16384 ||
+                    { echo "no net.rds.tcp sysctls in namespace $ns: the guest kernel's rds_tcp is too old"; exit 12; }
+                done
                 ip netns exec fh_b timeout 100 %1$s responder rds $FH_NS_B 7472 > /tmp/responder.log 2>&1 &
                 responder=$!
                 ip netns exec fh_a timeout 100 %1$s initiator rds $FH_NS_A $FH_NS_B 7472 || exit 11
@@ -86,6 +91,7 @@ class GuestRdsPingPongTest {
     }
 
     private static void check(GuestResult r, String transport, String connection) {
+        r.output().lines().filter(l -> l.startsWith("RESULT ")).forEach(System.out::println);
         assertThat(r.exitStatus()).as("%s", r).isZero();
         int offset = PingPongDrill.offset(GuestPingPongMain.ACK - Header.SIZE);
         assertThat(r.output()).containsPattern("RESULT clean outcome=ok inUse=" + transport
