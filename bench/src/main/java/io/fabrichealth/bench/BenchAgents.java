@@ -7,8 +7,8 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Comparator;
+import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
@@ -18,7 +18,6 @@ public final class BenchAgents {
     private BenchAgents() {
     }
 
-    /** A port free on 127.0.0.1 now (benches talk only to loopback). */
     /**
      * Extra JVM flags a bench was given in a system property, split on blanks (e.g. {@code -Dsweep.javaOpts=...} for a
      * JFR recording); empty when the property is unset or blank.
@@ -28,6 +27,7 @@ public final class BenchAgents {
         return value.isEmpty() ? List.of() : List.of(value.split("\\s+"));
     }
 
+    /** A port free on 127.0.0.1 now (benches talk only to loopback). */
     public static int freePort() {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             return s.getLocalPort();

@@ -34,7 +34,8 @@ class GuestRdsPingPongTest {
                 # That alone met a full send queue in most runs but not all: rds_tcp's own TCP sockets autotune up
                 # to megabytes, and when the guest drained them as fast as the sender filled them the queue never
                 # filled. rds_tcp_sndbuf/rcvbuf (per namespace) pin those sockets at 16 KiB, so it backs up.
-                sysctl -q -w net.core.wmem_max=65536 || exit 12
+                sysctl -q -w net.core.wmem_max=65536 ||
+                  { echo "cannot set net.core.wmem_max in the guest: check the guest kernel's sysctls"; exit 12; }
                 for ns in fh_a fh_b; do
                   ip netns exec $ns sysctl -q -w net.rds.tcp.rds_tcp_sndbuf=16384 net.rds.tcp.rds_tcp_rcvbuf=16384 ||
                     { echo "no net.rds.tcp sysctls in namespace $ns: the guest kernel's rds_tcp is too old"; exit 12; }
