@@ -1,6 +1,7 @@
 package io.fabrichealth.bench.reads;
 
 import io.fabrichealth.bench.BenchAgents;
+import io.fabrichealth.bench.JitQuiet;
 import io.fabrichealth.bench.MachineLoad;
 import io.fabrichealth.cli.AgentClient;
 import io.fabrichealth.cli.Home;
@@ -36,8 +37,9 @@ import org.jolokia.json.JSONObject;
  *   <li><b>Everything read.</b> One POST reading every attribute of every {@code fabric.health} MBean.</li>
  * </ol>
  * Each is timed from the request to the last byte of the answer (not the bench's own parsing), after untimed reads
- * that warm Jolokia's path up; each prints p50/p90/p99/max, the answer's JSON bytes, the agent's CPU per read, and
- * per round the run queue; the load average before and after.
+ * that warm Jolokia's path up (the Port read's until the agent's JIT has settled); each prints p50/p90/p99/max, the
+ * answer's JSON bytes, the agent's CPU per read, and per round the agent's JIT time and the run queue; the load
+ * average before and after.
  * <p>
  * Run: {@code mvn -B -q -pl bench exec:java@reads} ({@code -Dbench.tree=16x8x24} leaves x spines x HCAs per leaf,
  * {@code -Dbench.reads=500} port reads during sweeps, {@code -Dbench.rounds=5}, {@code -Dbench.allReads=100},
@@ -90,13 +92,14 @@ public final class ReadsBench {
 
     private static void portReads(PayaraProcess agent, AgentClient client, BulkReader reader, int mbeans, int wanted,
             int rounds, MachineLoad load) throws Exception {
-        warm(reader);
+        warmUntilJitQuiet(agent, reader);
         List<Double> all = new ArrayList<>();
         double[] p99s = new double[rounds];
         long sweepsSeen = 0;
         for (int round = 0; round < rounds; round++) {
             load.take();
             Sample c0 = Sample.of(agent.pid());
+            long jit0 = JitQuiet.compilerTicks(agent.pid());
             List<Double> during = new ArrayList<>();
             int total = 0;
             int perRound = (wanted + rounds - 1) / rounds;
@@ -126,14 +129,15 @@ public final class ReadsBench {
                 }
             }
             double cpu = Sample.of(agent.pid()).minus(c0) * 1000.0 / TICKS_PER_SECOND / total;
+            long jitMillis = (JitQuiet.compilerTicks(agent.pid()) - jit0) * 1000 / TICKS_PER_SECOND;
             sweepsSeen += sweeps.size();
             Collections.sort(during);
             p99s[round] = pct(during, 0.99);
             all.addAll(during);
             System.out.printf(Locale.ROOT, "  round %d: %d reads during %d sweeps (of %d reads): p50 %.1f ms,"
-                    + " p99 %.1f ms, max %.1f ms; agent CPU %.1f ms per read; %s%n", round + 1, during.size(),
-                    sweeps.size(), total, pct(during, 0.5), pct(during, 0.99),
-                    during.isEmpty() ? Double.NaN : during.get(during.size() - 1), cpu, load.takeLine());
+                    + " p99 %.1f ms, max %.1f ms; agent CPU %.1f ms per read, agent JIT %d ms; %s%n", round + 1,
+                    during.size(), sweeps.size(), total, pct(during, 0.5), pct(during, 0.99),
+                    during.isEmpty() ? Double.NaN : during.get(during.size() - 1), cpu, jitMillis, load.takeLine());
         }
         Collections.sort(all);
         System.out.printf(Locale.ROOT, "Port read (one POST, %d reads of %s; answer %,d JSON bytes, %,d per port):%n",
@@ -220,6 +224,39 @@ public final class ReadsBench {
         System.out.printf(Locale.ROOT, "  %d reads, sweeps going on: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f"
                 + " ms; agent CPU %.1f ms per read; %s%n", reads, pct(millis, 0.5), pct(millis, 0.9),
                 pct(millis, 0.99), millis.get(millis.size() - 1), cpu, load.takeLine());
+    }
+
+    /**
+     * Reads and sweeps until the agent's JIT has settled, as the SMP and sweep benches wait for theirs: an agent
+     * runs for days, while on Payara Micro its compiler threads spend minutes after boot on the read and sweep paths
+     * (1.1 to 1.8 s of compiling per 10 s through the first minute, with quiet spells of 10 s between bursts).
+     * Settled means at most {@code -Dbench.jitQuietMillis} (default 300, 1% of a core) of compiler CPU over the last
+     * 30 s; the wait gives up after {@code -Dbench.warmMinutes} (default 8) and says so.
+     */
+    private static void warmUntilJitQuiet(PayaraProcess agent, BulkReader reader) throws Exception {
+        warm(reader);
+        long quietMillis = Long.getLong("bench.jitQuietMillis", 300);
+        long start = System.nanoTime();
+        long deadline = start + Long.getLong("bench.warmMinutes", 8) * 60_000_000_000L;
+        int reads = 0;
+        while (true) {
+            long ticks0 = JitQuiet.compilerTicks(agent.pid());
+            long windowEnd = System.nanoTime() + 30_000_000_000L;
+            while (System.nanoTime() < windowEnd) {
+                reader.read();
+                reads++;
+            }
+            long jitMillis = (JitQuiet.compilerTicks(agent.pid()) - ticks0) * 1000 / TICKS_PER_SECOND;
+            System.out.printf(Locale.ROOT, "  warming up: %d reads in %d s, the agent's JIT used %d ms in the last"
+                    + " 30 s%n", reads, (System.nanoTime() - start) / 1_000_000_000L, jitMillis);
+            if (jitMillis <= quietMillis) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                System.out.println("  the agent's JIT did not settle within -Dbench.warmMinutes: measuring anyway");
+                return;
+            }
+        }
     }
 
     /** Jolokia's read path is cold after boot (interpreted, first GCs); a poller reads all day long. */

@@ -1,5 +1,6 @@
 package io.fabrichealth.bench.smp;
 
+import io.fabrichealth.bench.JitQuiet;
 import io.fabrichealth.probes.mad.MadRequest;
 import io.fabrichealth.probes.mad.MadRequests;
 import io.fabrichealth.probes.mad.SmpRoute;

@@ -1,5 +1,6 @@
 package io.fabrichealth.bench.smp;
 
+import io.fabrichealth.bench.JitQuiet;
 import io.fabrichealth.alarms.AlarmSink;
 import io.fabrichealth.config.SmpConfig;
 import io.fabrichealth.probes.ProbeResult;

@@ -1,4 +1,4 @@
-package io.fabrichealth.bench.smp;
+package io.fabrichealth.bench;
 
 import java.io.IOException;
 import java.lang.management.CompilationMXBean;
@@ -12,9 +12,9 @@ import java.nio.file.Path;
  * whole second. The finished-compilation count alone is not enough: on a busy machine one C2 compile of the
  * engine's loop runs for seconds, and a measurement that starts meanwhile runs C1 code and pays for the compile
  * in its CPU per MAD. The compiler threads' CPU comes from /proc/self/task (they are hidden from ThreadMXBean).
+ * {@link #compilerTicks(long)} reads another JVM's, such as an agent's on Payara Micro.
  */
-final class JitQuiet {
-    private static final Path TASKS = Path.of("/proc/self/task");
+public final class JitQuiet {
 
     private final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
     private long compiled = -1;
@@ -22,7 +22,7 @@ final class JitQuiet {
     private long quietSince;
 
     /** Call between warm-up batches; true once nothing moved for {@code quietNanos}. */
-    boolean quietFor(long quietNanos) {
+    public boolean quietFor(long quietNanos) {
         long now = System.nanoTime();
         long c = jit.getTotalCompilationTime();
         long t = compilerTicks();
@@ -35,10 +35,19 @@ final class JitQuiet {
         return now - quietSince >= quietNanos;
     }
 
-    /** utime+stime of the "C1/C2 CompilerThread" tasks, in clock ticks; -1 without /proc. */
-    static long compilerTicks() {
+    /** utime+stime of this JVM's "C1/C2 CompilerThread" tasks, in clock ticks; -1 without /proc. */
+    public static long compilerTicks() {
+        return compilerTicks(Path.of("/proc/self/task"));
+    }
+
+    /** The same for another JVM on this host, by process id. */
+    public static long compilerTicks(long pid) {
+        return compilerTicks(Path.of("/proc", Long.toString(pid), "task"));
+    }
+
+    private static long compilerTicks(Path taskDir) {
         long sum = 0;
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(taskDir)) {
             for (Path task : tasks) {
                 String stat;
                 try {
