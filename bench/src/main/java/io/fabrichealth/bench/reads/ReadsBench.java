@@ -229,7 +229,7 @@ public final class ReadsBench {
     /**
      * Reads and sweeps until the agent's JIT has settled, as the SMP and sweep benches wait for theirs: an agent
      * runs for days, while on Payara Micro its compiler threads spend minutes after boot on the read and sweep paths
-     * (1.1 to 1.8 s of compiling per 10 s through the first minute, with quiet spells of 10 s between bursts).
+     * (1.0 to 1.8 s of compiling per 10 s through the first minute, and bursts between quiet spells for minutes).
      * Settled means at most {@code -Dbench.jitQuietMillis} (default 300, 1% of a core) of compiler CPU over the last
      * 30 s; the wait gives up after {@code -Dbench.warmMinutes} (default 8) and says so.
      */

@@ -1,7 +1,7 @@
 package io.fabrichealth.bench.smp;
 
-import io.fabrichealth.bench.JitQuiet;
 import io.fabrichealth.alarms.AlarmSink;
+import io.fabrichealth.bench.JitQuiet;
 import io.fabrichealth.config.SmpConfig;
 import io.fabrichealth.probes.ProbeResult;
 import io.fabrichealth.probes.smp.SmpSnapshot;
