@@ -2,6 +2,7 @@ package io.fabrichealth.bench.smp;
 
 import io.fabrichealth.bench.BenchAgents;
 import io.fabrichealth.bench.MachineLoad;
+import io.fabrichealth.cli.payara.PayaraProcess;
 import io.fabrichealth.testbed.SimulatedFabric;
 import io.fabrichealth.testbed.Topologies;
 import io.fabrichealth.testbed.ToolResult;
@@ -43,6 +44,8 @@ public final class SmpBench {
     private static final Pattern CPU = Pattern.compile("cpu_us_per_mad=([0-9.]+)");
     /** The Java loop's compiler threads' CPU during its measured window, in clock ticks (10 ms). */
     private static final Pattern JIT_TICKS = Pattern.compile("jit_ticks=(\\d+)");
+    /** The kernel's share of a client's CPU, and its minor page faults, over the measured window. */
+    private static final Pattern KERNEL = Pattern.compile("sys_share=([0-9.]+) minflt=(\\d+)");
     private static final String SIMULATOR_CPU = "0";
     private static final String CLIENT_CPU = "1";
     private static final Pattern SWITCH_LID = Pattern.compile("^Switch\\s.*# \".*\" base port 0 lid (\\d+)",
@@ -152,7 +155,8 @@ public final class SmpBench {
             List<String> cCmd = new ArrayList<>(wrap("c", label, r));
             cCmd.add(baseline.toString());
             cCmd.addAll(common);
-            double[] cRun = rateAndCpu(run(fabric, host, work, cCmd, CLIENT_CPU));
+            String cOut = run(fabric, host, work, cCmd, CLIENT_CPU);
+            double[] cRun = rateAndCpu(cOut);
             String jOut = run(fabric, host, work, javaCommand(EngineLoop.class, common, wrap("java", label, r)),
                     CLIENT_CPU);
             double[] jRun = rateAndCpu(jOut);
@@ -163,9 +167,9 @@ public final class SmpBench {
             javaCpu[r] = jRun[1];
             ratios[r] = jRun[0] / cRun[0];
             System.out.printf(Locale.ROOT, "  round %d: java %.0f MAD/s %.2f us/MAD, C %.0f MAD/s %.2f us/MAD, "
-                    + "java/C %.2fx, cpu java/C %.2fx, java JIT %s ms, %s%n", r + 1, jRun[0], jRun[1], cRun[0],
-                    cRun[1], ratios[r], jRun[1] / cRun[1], jit.find() ? Long.parseLong(jit.group(1)) * 10 : "?",
-                    load.takeLine());
+                    + "java/C %.2fx, cpu java/C %.2fx, java JIT %s ms, kernel share java/C %s, %s%n", r + 1,
+                    jRun[0], jRun[1], cRun[0], cRun[1], ratios[r], jRun[1] / cRun[1],
+                    jit.find() ? Long.parseLong(jit.group(1)) * 10 : "?", kernel(jOut, cOut), load.takeLine());
         }
         double[] cpuRatios = new double[rounds];
         for (int r = 0; r < rounds; r++) {
@@ -224,6 +228,16 @@ public final class SmpBench {
     }
 
     /** MAD/s and the client's CPU microseconds per MAD, from one loop's line. */
+    /** "0.52/0.47 (faults 3/0)": where the CPU per MAD went, on each side. */
+    private static String kernel(String javaOut, String cOut) {
+        Matcher j = KERNEL.matcher(javaOut);
+        Matcher c = KERNEL.matcher(cOut);
+        if (!j.find() || !c.find()) {
+            return "?";
+        }
+        return j.group(1) + "/" + c.group(1) + " (faults " + j.group(2) + "/" + c.group(2) + ")";
+    }
+
     private static double[] rateAndCpu(String out) {
         Matcher m = LINE.matcher(out);
         Matcher cpu = CPU.matcher(out);
@@ -249,11 +263,15 @@ public final class SmpBench {
         return javaCommand(main, args, List.of());
     }
 
-    /** The JVM the agent would be, plus -Dsmp.javaOpts (space-separated; e.g. a JFR recording) when given. */
+    /**
+     * The JVM the agent is (its collector and heap flags, from {@link PayaraProcess#HEAP}), plus -Dsmp.javaOpts
+     * (space-separated; e.g. a JFR recording) when given.
+     */
     private static List<String> javaCommand(Class<?> main, List<String> args, List<String> prefix) {
         List<String> cmd = new ArrayList<>(prefix);
         cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-Xmx512m", "-XX:-UseDynamicNumberOfCompilerThreads"));
+                "-XX:+UseSerialGC", "-XX:-UseDynamicNumberOfCompilerThreads"));
+        cmd.addAll(PayaraProcess.HEAP);
         cmd.addAll(BenchAgents.flags("smp.javaOpts"));
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
         cmd.addAll(args);
