@@ -35,7 +35,8 @@ import java.util.regex.Pattern;
  * {@code java -cp ...} to pass them): {@code -Dsmp.mads=N} per measured run (default 50000), {@code -Dsmp.rounds=N}
  * (default 7), {@code -Dsmp.tree=LxSxH} fat tree (default 16x8x24: 1,024 linked ports), {@code -Dsmp.modes=1,2,128}
  * which comparisons, {@code -Dsmp.sweep=false} to skip the sweep, {@code -Dsmp.javaOpts=...} extra options for the
- * Java client (a JFR recording), {@code -Dsmp.wrap=...} a profiler command to run both clients under.
+ * Java client (a JFR recording), {@code -Dsmp.wrap=...} a profiler command to run both clients under,
+ * {@code -Dsmp.java=binding} the JNI binding alone in place of the engine ({@link BindingLoop}, 1 in flight).
  */
 public final class SmpBench {
     private static final Path C_SOURCE = Path.of(System.getProperty("bench.c.dir", "bench/src/main/c/smp"),
@@ -57,6 +58,7 @@ public final class SmpBench {
     }
 
     public static void main(String[] args) throws Exception {
+        javaLoop(); // refuses a bad -Dsmp.java before the fabric starts
         long mads = Long.getLong("smp.mads", 50_000);
         int rounds = Integer.getInteger("smp.rounds", 7);
         String[] tree = System.getProperty("smp.tree", "16x8x24").split("x");
@@ -157,7 +159,7 @@ public final class SmpBench {
             cCmd.addAll(common);
             String cOut = run(fabric, host, work, cCmd, CLIENT_CPU);
             double[] cRun = rateAndCpu(cOut);
-            String jOut = run(fabric, host, work, javaCommand(EngineLoop.class, common, wrap("java", label, r)),
+            String jOut = run(fabric, host, work, javaCommand(javaLoop(), common, wrap("java", label, r)),
                     CLIENT_CPU);
             double[] jRun = rateAndCpu(jOut);
             Matcher jit = JIT_TICKS.matcher(jOut);
@@ -180,6 +182,16 @@ public final class SmpBench {
         return String.format(Locale.ROOT, "%-28s %10.0f %10.0f %6.2fx %7.2fx %8.2f %8.2f %8.2fx", label, bestJava,
                 bestC, bestJava / bestC, MachineLoad.median(ratios), MachineLoad.median(javaCpu),
                 MachineLoad.median(cCpu), MachineLoad.median(cpuRatios));
+    }
+
+    /** The Java side: the engine, or with {@code -Dsmp.java=binding} the JNI binding alone ({@link BindingLoop}). */
+    private static Class<?> javaLoop() {
+        String which = System.getProperty("smp.java", "engine");
+        return switch (which) {
+            case "engine" -> EngineLoop.class;
+            case "binding" -> BindingLoop.class;
+            default -> throw new IllegalArgumentException("-Dsmp.java=" + which + ": engine (default) or binding");
+        };
     }
 
     /**
