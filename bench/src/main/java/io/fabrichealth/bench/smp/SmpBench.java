@@ -36,7 +36,8 @@ import java.util.regex.Pattern;
  * (default 7), {@code -Dsmp.tree=LxSxH} fat tree (default 16x8x24: 1,024 linked ports), {@code -Dsmp.modes=1,2,128}
  * which comparisons, {@code -Dsmp.sweep=false} to skip the sweep, {@code -Dsmp.javaOpts=...} extra options for the
  * Java client (a JFR recording), {@code -Dsmp.wrap=...} a profiler command to run both clients under,
- * {@code -Dsmp.java=binding} the JNI binding alone in place of the engine ({@link BindingLoop}, 1 in flight).
+ * {@code -Dsmp.java=binding} with {@code -Dsmp.modes=1} the JNI binding alone in place of the engine
+ * ({@link BindingLoop}).
  */
 public final class SmpBench {
     private static final Path C_SOURCE = Path.of(System.getProperty("bench.c.dir", "bench/src/main/c/smp"),
@@ -58,7 +59,9 @@ public final class SmpBench {
     }
 
     public static void main(String[] args) throws Exception {
-        javaLoop(); // refuses a bad -Dsmp.java before the fabric starts
+        if (javaLoop() == BindingLoop.class && !System.getProperty("smp.modes", "").equals("1")) {
+            throw new IllegalArgumentException("-Dsmp.java=binding runs 1 in flight only: add -Dsmp.modes=1");
+        }
         long mads = Long.getLong("smp.mads", 50_000);
         int rounds = Integer.getInteger("smp.rounds", 7);
         String[] tree = System.getProperty("smp.tree", "16x8x24").split("x");
@@ -239,7 +242,6 @@ public final class SmpBench {
                 warm / tools);
     }
 
-    /** MAD/s and the client's CPU microseconds per MAD, from one loop's line. */
     /** "0.52/0.47 (faults 3/0)": where the CPU per MAD went, on each side. */
     private static String kernel(String javaOut, String cOut) {
         Matcher j = KERNEL.matcher(javaOut);
@@ -250,6 +252,7 @@ public final class SmpBench {
         return j.group(1) + "/" + c.group(1) + " (faults " + j.group(2) + "/" + c.group(2) + ")";
     }
 
+    /** MAD/s and the client's CPU microseconds per MAD, from one loop's line. */
     private static double[] rateAndCpu(String out) {
         Matcher m = LINE.matcher(out);
         Matcher cpu = CPU.matcher(out);
