@@ -1,14 +1,16 @@
 /*
  * MAD transport: open a port, register agents, send and receive.
  *
- * Java hands over only the MAD, in a direct buffer. The struct ib_user_mad header lives on
- * this stack frame: no allocation per MAD and nothing shared between a sending and a
- * receiving thread. umad_get_mad()/umad_size() locate the MAD behind the header, so the old
- * kernel layout (no pkey_index, 8 bytes shorter) is handled by libibumad, not here.
+ * Java hands over only the MAD: the address of a direct buffer, read once and range-checked in
+ * Java (asking the JVM for it on every call cost about as much as the crossing itself). The
+ * struct ib_user_mad header lives on this stack frame: no allocation per MAD and nothing shared
+ * between a sending and a receiving thread. umad_get_mad()/umad_size() locate the MAD behind the
+ * header, so the old kernel layout (no pkey_index, 8 bytes shorter) is handled by libibumad.
  */
 #include "fhumad.h"
 
 #include <arpa/inet.h>
+#include <endian.h>
 #include <errno.h>
 #include <infiniband/umad.h>
 #include <stdint.h>
@@ -49,22 +51,19 @@ static jint register0(JNIEnv *env, jclass cls, jint fd, jint mgmt_class, jint cl
 	return umad_register(fd, mgmt_class, class_version, 0, NULL);
 }
 
-static jint send0(JNIEnv *env, jclass cls, jint fd, jint agent, jobject buffer, jint offset,
-		  jint length, jint lid, jint qpn, jint qkey, jint sl, jint pkey_index,
-		  jint timeout_ms, jint retries)
+static jint send0(JNIEnv *env, jclass cls, jint fd, jint agent, jlong address, jint length, jint lid,
+		  jint qpn, jint qkey, jint sl, jint pkey_index, jint timeout_ms, jint retries)
 {
 	struct umad_frame frame;
-	const void *src;
 	int rc;
 
+	(void)env;
 	(void)cls;
 	if (length <= 0 || length > MAD_SIZE)
 		return -EINVAL;
-	src = fh_direct_range(env, buffer, offset, length);
-	if (!src)
-		return -EINVAL;
-	memset(&frame, 0, sizeof(frame));
-	memcpy(umad_get_mad(&frame), src, length);
+	/* Only the header needs clearing: umad_send sends length bytes of the MAD, all copied here. */
+	memset(&frame.hdr, 0, sizeof(frame.hdr));
+	memcpy(umad_get_mad(&frame), (const void *)(intptr_t)address, length);
 	umad_set_addr(&frame, lid, qpn, sl, qkey);
 	umad_set_pkey(&frame, pkey_index);
 	errno = 0;
@@ -157,22 +156,18 @@ static jlong recv_one(int fd, uint8_t *dst, int timeout_ms)
 	}
 }
 
-static jlong recv0(JNIEnv *env, jclass cls, jint fd, jobject buffer, jint offset, jint capacity,
-		   jint timeout_ms)
+static jlong recv0(JNIEnv *env, jclass cls, jint fd, jlong address, jint timeout_ms)
 {
-	void *dst;
-
+	(void)env;
 	(void)cls;
-	dst = fh_direct_range(env, buffer, offset, capacity);
-	if (!dst || capacity < MAD_SIZE)
-		return -EINVAL;
-	return recv_one(fd, dst, timeout_ms);
+	return recv_one(fd, (uint8_t *)(intptr_t)address, timeout_ms);
 }
 
 static void put_be64(uint8_t *p, uint64_t v)
 {
-	for (int i = 7; i >= 0; i--, v >>= 8)
-		p[i] = (uint8_t)v;
+	uint64_t be = htobe64(v);
+
+	memcpy(p, &be, sizeof(be));
 }
 
 /*
@@ -182,19 +177,17 @@ static void put_be64(uint8_t *p, uint64_t v)
  * were filled, or -errno when none was. An error after the first MAD ends the batch; the next
  * call reports it.
  */
-static jint recvBatch0(JNIEnv *env, jclass cls, jint fd, jobject buffer, jint max, jint timeout_ms)
+static jint recvBatch0(JNIEnv *env, jclass cls, jint fd, jlong address, jint max, jint timeout_ms)
 {
 	const int slot = io_fabrichealth_jni_UmadPort_RECV_SLOT_SIZE;
 	struct umad_frame frame;
-	uint8_t *dst;
+	uint8_t *dst = (uint8_t *)(intptr_t)address;
 	jlong first;
 	int n, agent, length;
 
+	(void)env;
 	(void)cls;
 	if (max < 1)
-		return -EINVAL;
-	dst = fh_direct_range(env, buffer, 0, max * slot);
-	if (!dst)
 		return -EINVAL;
 	first = recv_one(fd, dst + 8, timeout_ms);
 	if (first < 0)
@@ -214,6 +207,12 @@ static jint recvBatch0(JNIEnv *env, jclass cls, jint fd, jobject buffer, jint ma
 	return n;
 }
 
+static jlong address0(JNIEnv *env, jclass cls, jobject buffer)
+{
+	(void)cls;
+	return (jlong)(intptr_t)(*env)->GetDirectBufferAddress(env, buffer);
+}
+
 static jint close0(JNIEnv *env, jclass cls, jint fd)
 {
 	(void)env;
@@ -224,9 +223,10 @@ static jint close0(JNIEnv *env, jclass cls, jint fd)
 const JNINativeMethod fhumad_port_methods[] = {
 	{ "open0", "(Ljava/lang/String;I)I", (void *)open0 },
 	{ "register0", "(III)I", (void *)register0 },
-	{ "send0", "(IILjava/nio/ByteBuffer;IIIIIIIII)I", (void *)send0 },
-	{ "recv0", "(ILjava/nio/ByteBuffer;III)J", (void *)recv0 },
-	{ "recvBatch0", "(ILjava/nio/ByteBuffer;II)I", (void *)recvBatch0 },
+	{ "send0", "(IIJIIIIIIII)I", (void *)send0 },
+	{ "recv0", "(IJI)J", (void *)recv0 },
+	{ "recvBatch0", "(IJII)I", (void *)recvBatch0 },
+	{ "address0", "(Ljava/nio/ByteBuffer;)J", (void *)address0 },
 	{ "close0", "(I)I", (void *)close0 },
 };
 const int fhumad_port_method_count = FH_ARRAY_LEN(fhumad_port_methods);

@@ -45,6 +45,9 @@ class UmadUnderIbsimTest {
                     .containsEntry("dr0.tidLow", "0xab000001")
                     .containsEntry("dr0.nodeGuid", guid(localNode, "Guid"))
                     .containsEntry("dr1.nodeGuid", guid(switchNode, "Guid"));
+            // every send read its own buffer, though the port keeps the last buffer's address
+            assertThat(seen).containsEntry("dr1.tidLow", "0xab000002").containsEntry("lid.tidLow", "0xab000003")
+                    .containsEntry("pma.tidLow", "0xab000004");
             // LID-routed SMP and PerfMgt through their own agents
             assertThat(seen).containsEntry("lid.status", "0").containsEntry("lid.remoteLid", Integer.toString(OWN_LID))
                     .containsEntry("lid.nodeGuid", guid(localNode, "Guid"))

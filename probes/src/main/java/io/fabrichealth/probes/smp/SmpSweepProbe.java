@@ -281,15 +281,20 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
     }
 
     /**
-     * The PhysState of every port another member swept since this agent's previous sweep began: fresh enough for a
-     * rolling rediscovery to decide where to walk without reading PortInfo again.
+     * The PhysState of every port another member swept within the last two of this agent's sweep intervals: fresh
+     * enough for a rolling rediscovery to decide where to walk without reading PortInfo again. One interval is not
+     * enough: a member that sweeps on the same schedule a moment before this agent publishes when its sweep ends, and
+     * the grid brings it a moment later, so its latest sweep can date from just before this agent's previous one
+     * began. The walk then read every port's PortInfo again: one FleetIT run saw four leaves take 32 more MADs each.
      */
     private BiFunction<Long, Integer, Integer> sweptSinceLastTime() {
         SmpSnapshot last = snapshot;
         if (last.lastSweepAt() == null) {
             return (guid, port) -> null;
         }
-        Instant since = last.lastSweepAt().minusMillis(last.sweepDurationMillis());
+        Instant previousStart = last.lastSweepAt().minusMillis(last.sweepDurationMillis());
+        Duration interval = Duration.between(previousStart, clock.instant());
+        Instant since = interval.isNegative() ? previousStart : previousStart.minus(interval);
         Map<Long, Map<Integer, Integer>> states = new HashMap<>();
         for (PortSnapshot p : share.othersPorts()) {
             if (p.lastSweep() != null && p.lastSweep().isAfter(since) && p.physState() >= 0) {
