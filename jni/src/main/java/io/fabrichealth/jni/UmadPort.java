@@ -124,7 +124,11 @@ public final class UmadPort extends NativeHandle {
         }
         long stamp = lock.readLock();
         try {
-            Mapped m = lastSent.buffer == mad ? lastSent : (lastSent = Mapped.of(mad));
+            Mapped m = lastSent; // read once: another thread may swap it meanwhile
+            if (m.buffer != mad) {
+                m = Mapped.of(mad);
+                lastSent = m;
+            }
             int rc = send0(openFd(), agentId, m.address + mad.position(), length, to.lid(), to.qpn(), to.qkey(),
                     to.sl(), to.pkeyIndex(), timeoutMs, retries);
             if (rc < 0) { // the call's name only when it failed: building it costs more than the check, per MAD
@@ -154,7 +158,11 @@ public final class UmadPort extends NativeHandle {
         }
         long stamp = lock.readLock();
         try {
-            Mapped m = lastReceived.buffer == into ? lastReceived : (lastReceived = Mapped.of(into));
+            Mapped m = lastReceived; // read once: another thread may swap it meanwhile
+            if (m.buffer != into) {
+                m = Mapped.of(into);
+                lastReceived = m;
+            }
             long packed = recv0(openFd(), m.address + into.position(), timeoutMillis);
             if (packed == -Errno.ETIMEDOUT) {
                 return null;
@@ -186,7 +194,11 @@ public final class UmadPort extends NativeHandle {
         }
         long stamp = lock.readLock();
         try {
-            Mapped m = lastReceived.buffer == slots ? lastReceived : (lastReceived = Mapped.of(slots));
+            Mapped m = lastReceived; // read once: another thread may swap it meanwhile
+            if (m.buffer != slots) {
+                m = Mapped.of(slots);
+                lastReceived = m;
+            }
             int n = recvBatch0(openFd(), m.address, max, timeoutMillis);
             if (n == -Errno.ETIMEDOUT) {
                 return 0;
