@@ -283,9 +283,10 @@ public final class SmpSweepProbe implements Probe, AutoCloseable {
     /**
      * The PhysState of every port another member swept within the last two of this agent's sweep intervals: fresh
      * enough for a rolling rediscovery to decide where to walk without reading PortInfo again. One interval is not
-     * enough: a member that sweeps on the same schedule a moment before this agent publishes when its sweep ends, and
-     * the grid brings it a moment later, so its latest sweep can date from just before this agent's previous one
-     * began. The walk then read every port's PortInfo again: one FleetIT run saw four leaves take 32 more MADs each.
+     * enough. Another member on the same schedule, sweeping a moment before this agent, publishes only when its sweep
+     * ends, and the grid brings that a moment later: its latest sweep here can date from just before this agent's
+     * previous one began. The walk then read every port's PortInfo again (one FleetIT run: 32 more MADs to each of
+     * four leaves).
      */
     private BiFunction<Long, Integer, Integer> sweptSinceLastTime() {
         SmpSnapshot last = snapshot;
