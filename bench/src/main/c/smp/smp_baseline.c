@@ -172,9 +172,10 @@ int main(int argc, char **argv)
 	getrusage(RUSAGE_SELF, &ru1);
 	sys = seconds_of(ru1.ru_stime) - seconds_of(ru0.ru_stime);
 	cpu = seconds_of(ru1.ru_utime) - seconds_of(ru0.ru_utime) + sys;
-	printf("mads=%ld seconds=%.6f mads_per_second=%.1f timeouts=%ld cpu_us_per_mad=%.2f sys_share=%.2f minflt=%ld\n",
+	printf("mads=%ld seconds=%.6f mads_per_second=%.1f timeouts=%ld cpu_us_per_mad=%.2f sys_share=%.2f minflt=%ld "
+	       "window=%.6f,%.6f\n",
 	       total, end - start, total / (end - start), timeouts, cpu * 1e6 / total, cpu > 0 ? sys / cpu : 0,
-	       ru1.ru_minflt - ru0.ru_minflt);
+	       ru1.ru_minflt - ru0.ru_minflt, start, end);
 	umad_unregister(fd, agent);
 	umad_close_port(fd);
 	return 0;

@@ -68,22 +68,31 @@ public final class EngineLoop {
             long jit0 = JitQuiet.compilerTicks();
             long cpu0 = ProcessCpu.nanos();
             long[] fus0 = ProcessCpu.faultsUserSystem();
+            long alloc0 = allocatedBytes();
             long t0 = System.nanoTime();
             batch(engine, requests, names, total, done);
-            double seconds = (System.nanoTime() - t0) / 1e9;
+            long t1 = System.nanoTime();
+            double seconds = (t1 - t0) / 1e9;
             double cpuMicrosPerMad = (ProcessCpu.nanos() - cpu0) / 1e3 / total;
             long jitTicks = JitQuiet.compilerTicks() - jit0;
+            double allocPerMad = (allocatedBytes() - alloc0) / (double) total;
             long[] fus = ProcessCpu.faultsUserSystem();
             long user = fus[1] - fus0[1];
             long system = fus[2] - fus0[2];
             EngineStats after = engine.stats();
             System.out.printf(Locale.ROOT, "mads=%d seconds=%.6f mads_per_second=%.1f timeouts=%d maxLocal=%d "
-                    + "maxPerDest=%d cpu_us_per_mad=%.2f sys_share=%.2f minflt=%d jit_ticks=%d%n",
+                    + "maxPerDest=%d cpu_us_per_mad=%.2f sys_share=%.2f minflt=%d jit_ticks=%d alloc_bytes_per_mad=%.0f window=%.6f,%.6f%n",
                     after.sent() - before.sent(), seconds,
                     total / seconds,
                     after.timeouts() - before.timeouts(), after.maxInFlightLocal(), after.maxInFlightPerDestination(),
-                    cpuMicrosPerMad, system / (double) Math.max(1, user + system), fus[0] - fus0[0], jitTicks);
+                    cpuMicrosPerMad, system / (double) Math.max(1, user + system), fus[0] - fus0[0], jitTicks, allocPerMad,
+                    t0 / 1e9, t1 / 1e9);
         }
+    }
+
+    /** Bytes this thread has allocated so far: the engine's garbage per MAD, submits included. */
+    private static long allocatedBytes() {
+        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
     }
 
     private static long collections() {

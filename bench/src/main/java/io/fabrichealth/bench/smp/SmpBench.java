@@ -46,6 +46,8 @@ public final class SmpBench {
     private static final Pattern CPU = Pattern.compile("cpu_us_per_mad=([0-9.]+)");
     /** The Java loop's compiler threads' CPU during its measured window, in clock ticks (10 ms). */
     private static final Pattern JIT_TICKS = Pattern.compile("jit_ticks=(\\d+)");
+    /** A loop's measured window, start and end in CLOCK_MONOTONIC seconds: perf report --time takes it as is. */
+    private static final Pattern WINDOW = Pattern.compile("window=([0-9.]+,[0-9.]+)");
     /** The kernel's share of a client's CPU, and its minor page faults, over the measured window. */
     private static final Pattern KERNEL = Pattern.compile("sys_share=([0-9.]+) minflt=(\\d+)");
     private static final String SIMULATOR_CPU = "0";
@@ -175,6 +177,11 @@ public final class SmpBench {
                     + "java/C %.2fx, cpu java/C %.2fx, java JIT %s ms, kernel share java/C %s, %s%n", r + 1,
                     jRun[0], jRun[1], cRun[0], cRun[1], ratios[r], jRun[1] / cRun[1],
                     jit.find() ? Long.parseLong(jit.group(1)) * 10 : "?", kernel(jOut, cOut), load.takeLine());
+            if (!wrap("c", label, r).isEmpty()) {
+                // A profile covers the warm-up too; perf record -k mono with perf report --time cuts the window.
+                System.out.printf("    measured windows (CLOCK_MONOTONIC s): java %s, C %s; java %s%n", window(jOut),
+                        window(cOut), jOut.strip());
+            }
         }
         double[] cpuRatios = new double[rounds];
         for (int r = 0; r < rounds; r++) {
@@ -185,6 +192,11 @@ public final class SmpBench {
         return String.format(Locale.ROOT, "%-28s %10.0f %10.0f %6.2fx %7.2fx %8.2f %8.2f %8.2fx", label, bestJava,
                 bestC, bestJava / bestC, MachineLoad.median(ratios), MachineLoad.median(javaCpu),
                 MachineLoad.median(cCpu), MachineLoad.median(cpuRatios));
+    }
+
+    private static String window(String out) {
+        Matcher m = WINDOW.matcher(out);
+        return m.find() ? m.group(1) : "?";
     }
 
     /** The Java side: the engine, or with {@code -Dsmp.java=binding} the JNI binding alone ({@link BindingLoop}). */
