@@ -302,7 +302,7 @@ public final class ReadsBench {
         return new long[] {at, at + ((Number) s.get("LastDurationMillis")).longValue()};
     }
 
-    /** The agent's collectors by name: {collections, milliseconds} so far (Serial: Copy young, MarkSweepCompact full). */
+    /** The agent's collectors by name, {collections, milliseconds} so far: Serial's Copy (young), MarkSweepCompact. */
     @SuppressWarnings("unchecked")
     private static Map<String, long[]> collections(AgentClient client) throws IOException {
         JSONObject read = AgentClient.newRequest("read", "java.lang:type=GarbageCollector,*");
@@ -311,8 +311,8 @@ public final class ReadsBench {
         Map<String, long[]> out = new TreeMap<>();
         byName.forEach((name, v) -> {
             Map<String, Object> a = (Map<String, Object>) v;
-            out.put(name.replaceAll(".*name=([^,]+).*", "$1"), new long[] {((Number) a.get("CollectionCount")).longValue(),
-                    ((Number) a.get("CollectionTime")).longValue()});
+            out.put(name.replaceAll(".*name=([^,]+).*", "$1"), new long[] {
+                ((Number) a.get("CollectionCount")).longValue(), ((Number) a.get("CollectionTime")).longValue()});
         });
         return out;
     }

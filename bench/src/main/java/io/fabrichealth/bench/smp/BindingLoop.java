@@ -57,7 +57,8 @@ public final class BindingLoop {
             long user = fus[1] - fus0[1];
             long system = fus[2] - fus0[2];
             System.out.printf(Locale.ROOT, "mads=%d seconds=%.6f mads_per_second=%.1f timeouts=%d "
-                    + "cpu_us_per_mad=%.2f sys_share=%.2f minflt=%d jit_ticks=%d window=%.6f,%.6f%n", total, seconds,
+                    + "cpu_us_per_mad=%.2f sys_share=%.2f minflt=%d jit_ticks=%d window=%.6f,%.6f%n", total,
+                    seconds,
                     total / seconds, unanswered, cpuMicrosPerMad, system / (double) Math.max(1, user + system),
                     fus[0] - fus0[0], JitQuiet.compilerTicks() - jit0, t0 / 1e9, t1 / 1e9);
         }

@@ -81,12 +81,13 @@ public final class EngineLoop {
             long system = fus[2] - fus0[2];
             EngineStats after = engine.stats();
             System.out.printf(Locale.ROOT, "mads=%d seconds=%.6f mads_per_second=%.1f timeouts=%d maxLocal=%d "
-                    + "maxPerDest=%d cpu_us_per_mad=%.2f sys_share=%.2f minflt=%d jit_ticks=%d alloc_bytes_per_mad=%.0f window=%.6f,%.6f%n",
+                    + "maxPerDest=%d cpu_us_per_mad=%.2f sys_share=%.2f minflt=%d jit_ticks=%d "
+                    + "alloc_bytes_per_mad=%.0f window=%.6f,%.6f%n",
                     after.sent() - before.sent(), seconds,
                     total / seconds,
                     after.timeouts() - before.timeouts(), after.maxInFlightLocal(), after.maxInFlightPerDestination(),
-                    cpuMicrosPerMad, system / (double) Math.max(1, user + system), fus[0] - fus0[0], jitTicks, allocPerMad,
-                    t0 / 1e9, t1 / 1e9);
+                    cpuMicrosPerMad, system / (double) Math.max(1, user + system), fus[0] - fus0[0], jitTicks,
+                    allocPerMad, t0 / 1e9, t1 / 1e9);
         }
     }
 

@@ -62,8 +62,8 @@ public final class PayaraProcess implements AutoCloseable {
      * of it young) every page of a 384 MiB heap was touched within minutes: at 10,000 ports the agent held 278 MiB
      * more than bare Payara, and 153 and 167 MiB in two runs with these (README, "Memory at 10,000 ports").
      * Survivor spaces of 8 MiB that may fill to 90% hold what a read has in hand when a collection comes: with the
-     * JVM's 6.4 MiB at 50% they overflowed, the rest was promoted, and a full collection of about 180 ms came every
-     * 180 to 250 reads of 1,000 ports; now about every 1,100 (README, "Reads at 1,000 ports"). A jvmArgs flag of
+     * JVM's 6.4 MiB at 50% they overflowed, the rest was promoted, and a full collection of about 190 ms came every
+     * 180 to 250 reads of 1,000 ports; now about every 1,400 (README, "Reads at 1,000 ports"). A jvmArgs flag of
      * the Spec given later overrides these.
      */
     public static final List<String> HEAP = List.of("-Xms96m", "-Xmn64m", "-XX:SurvivorRatio=6",
