@@ -1,6 +1,7 @@
 package io.fabrichealth.agent;
 
 import io.fabrichealth.agent.jolokia.AgentRestrictor;
+import io.fabrichealth.agent.jolokia.BulkReads;
 import io.fabrichealth.agent.web.BasicAuth;
 import io.fabrichealth.agent.web.ClientAddress;
 import io.fabrichealth.config.AuthConfig;
@@ -10,12 +11,16 @@ import jakarta.servlet.FilterRegistration;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletRegistration;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.util.EnumSet;
 import io.prometheus.metrics.exporter.servlet.jakarta.PrometheusMetricsServlet;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import org.jolokia.server.core.http.AgentServlet;
 
-/** The agent's HTTP surface: client address, BASIC auth when configured, Jolokia under its policy, /metrics. */
+/**
+ * The agent's HTTP surface: client address, BASIC auth when configured, Jolokia under its policy (bulk reads of the
+ * agent's own MBeans answered by {@link BulkReads}), /metrics.
+ */
 final class WebSetup {
     private WebSetup() {
     }
@@ -29,6 +34,10 @@ final class WebSetup {
             basic.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
         }
         AgentRestrictor restrictor = new AgentRestrictor(http.execFromLoopbackOnly(), http.allowedOrigins());
+        // After auth, so a bulk read it answers has passed the same gate as one Jolokia answers.
+        FilterRegistration.Dynamic reads = ctx.addFilter("bulk-reads",
+                new BulkReads(ManagementFactory.getPlatformMBeanServer(), restrictor));
+        reads.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/jolokia/*");
         ServletRegistration.Dynamic jolokia = ctx.addServlet("jolokia", new AgentServlet(restrictor));
         jolokia.addMapping("/jolokia/*");
         jolokia.setInitParameter("includeStackTrace", "false");

@@ -19,6 +19,9 @@ import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
 import org.awaitility.Awaitility;
+import org.jolokia.json.JSONArray;
+import org.jolokia.json.JSONObject;
+import org.jolokia.json.parser.JSONParser;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -193,6 +196,80 @@ class AgentOnPayaraIT {
         Jolokia.Answer again = local.post("""
                 {"type":"exec","mbean":"fabric.health:type=Config","operation":"reload"}""");
         assertThat((String) again.value()).contains("accepted");
+    }
+
+    /**
+     * A bulk read of every plain attribute of every agent MBean, as a poller sends it, answered by BulkReads; the
+     * same POST with a parameter that path leaves to Jolokia is answered by Jolokia. The two must agree.
+     */
+    @Test
+    @Order(8)
+    void aBulkReadOfTheAgentsMBeansAnswersWhatJolokiaAnswers() throws Exception {
+        JSONArray bulk = new JSONArray();
+        JSONObject list = parse(local.post("""
+                {"type":"list","path":"fabric.health"}""").body(), JSONObject.class);
+        Map<?, ?> domain = (Map<?, ?>) list.get("value");
+        for (Map.Entry<?, ?> bean : domain.entrySet()) {
+            Map<?, ?> attributes = (Map<?, ?>) ((Map<?, ?>) bean.getValue()).get("attr");
+            JSONArray plain = new JSONArray();
+            if (attributes != null) {
+                attributes.forEach((name, info) -> {
+                    if (PLAIN.contains((String) ((Map<?, ?>) info).get("type"))) {
+                        plain.add(name);
+                    }
+                });
+            }
+            if (!plain.isEmpty()) {
+                JSONObject read = new JSONObject();
+                read.put("type", "read");
+                read.put("mbean", "fabric.health:" + bean.getKey());
+                read.put("attribute", plain);
+                bulk.add(read);
+            }
+        }
+        assertThat(bulk).as("agent MBeans with plain attributes").hasSizeGreaterThan(5);
+        List<Object> ours = null;
+        List<Object> jolokias = null;
+        for (int attempt = 0; attempt < 3 && (ours == null || !ours.equals(jolokias)); attempt++) {
+            Jolokia.Answer fast = local.post(bulk.toJSONString());
+            Jolokia.Answer slow = local.send("POST", "/jolokia/?canonicalNaming=false", bulk.toJSONString());
+            assertThat(fast.httpStatus()).as(fast.body()).isEqualTo(200);
+            ours = withoutTimestamps(parse(fast.body(), JSONArray.class));
+            jolokias = withoutTimestamps(parse(slow.body(), JSONArray.class));
+            // BulkReads writes a composite's items in its type's (sorted) order, as JConsole shows them;
+            // Jolokia writes them in hash order. So this also says which of the two answered.
+            int counts = fast.body().indexOf("\"ProbeCounts\":{");
+            assertThat(fast.body().substring(counts)).as("ProbeCounts as BulkReads writes it")
+                    .containsSubsequence("\"burstsFailures\"", "\"burstsRuns\"", "\"pingpongFailures\"",
+                            "\"smpSweepRuns\"");
+        }
+        assertThat(ours).as("BulkReads' answer, Jolokia's answer on the right").isEqualTo(jolokias);
+        assertThat(ours).allSatisfy(r -> assertThat(((Map<?, ?>) r).get("status")).as(r.toString()).isEqualTo(200L));
+
+        // One read Jolokia must answer (no such attribute) makes Jolokia answer them all, with its error for it.
+        JSONObject bad = new JSONObject();
+        bad.put("type", "read");
+        bad.put("mbean", "fabric.health:type=Agent");
+        bad.put("attribute", "NoSuchAttribute");
+        bulk.add(bad);
+        JSONArray mixed = parse(local.post(bulk.toJSONString()).body(), JSONArray.class);
+        assertThat(mixed).hasSize(bulk.size());
+        assertThat(((Map<?, ?>) mixed.get(mixed.size() - 1)).get("status")).isEqualTo(404L);
+        assertThat(((Map<?, ?>) mixed.get(0)).get("status")).isEqualTo(200L);
+    }
+
+    /** The attribute types BulkReads writes itself, as Jolokia's list names them. */
+    static final java.util.Set<String> PLAIN = java.util.Set.of("java.lang.String", "long", "int", "boolean",
+            "double", "java.lang.Long", "java.lang.Integer", "java.lang.Boolean", "java.lang.Double",
+            "javax.management.openmbean.CompositeData");
+
+    static <T> T parse(String json, Class<T> type) throws Exception {
+        return new JSONParser().parse(json, type);
+    }
+
+    static List<Object> withoutTimestamps(JSONArray answers) {
+        answers.forEach(a -> ((Map<?, ?>) a).remove("timestamp"));
+        return answers;
     }
 
     @Test

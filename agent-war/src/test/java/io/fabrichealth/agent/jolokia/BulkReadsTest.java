@@ -1,0 +1,191 @@
+package io.fabrichealth.agent.jolokia;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.fabrichealth.mbeans.Composites;
+import java.io.ByteArrayOutputStream;
+import java.lang.reflect.Proxy;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import javax.management.MBeanServer;
+import javax.management.MBeanServerFactory;
+import javax.management.ObjectName;
+import javax.management.StandardMBean;
+import javax.management.openmbean.CompositeData;
+import javax.management.openmbean.CompositeType;
+import javax.management.openmbean.SimpleType;
+import javax.management.openmbean.TabularData;
+import javax.management.openmbean.TabularDataSupport;
+import javax.management.openmbean.TabularType;
+import org.jolokia.json.JSONArray;
+import org.jolokia.json.JSONObject;
+import org.jolokia.json.parser.JSONParser;
+import org.jolokia.server.core.service.api.Restrictor;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * What the bulk-read path answers itself and what it leaves to Jolokia, on a real MBean server under the agent's
+ * real policy. AgentOnPayaraIT checks its answers against Jolokia's on a running agent.
+ */
+class BulkReadsTest {
+    static final String PORT = "fabric.health:type=Port,guid=0x0000000000200017,port=1";
+    static final Composites COUNTERS = new Composites("CounterDeltas", "counter changes",
+            "SymbolErrorCounter", SimpleType.LONG, "PortRcvErrors", SimpleType.LONG, "LinkDownedCounter",
+            SimpleType.LONG);
+
+    public interface SampleMBean {
+        String getHealth();
+
+        String getPortState();
+
+        CompositeData getCounterDeltas();
+
+        double getRatio();
+
+        long[] getRtts();
+
+        TabularData getTable();
+    }
+
+    public static final class Sample implements SampleMBean {
+        @Override
+        public String getHealth() {
+            return "WARN";
+        }
+
+        @Override
+        public String getPortState() {
+            return "Active \"quoted\"";
+        }
+
+        @Override
+        public CompositeData getCounterDeltas() {
+            return COUNTERS.of(3L, 0L, -1L);
+        }
+
+        @Override
+        public double getRatio() {
+            return Double.NaN;
+        }
+
+        @Override
+        public long[] getRtts() {
+            return new long[] {4, 5};
+        }
+
+        @Override
+        public TabularData getTable() {
+            try {
+                CompositeType row = new CompositeType("r", "r", new String[] {"k"}, new String[] {"k"},
+                        new javax.management.openmbean.OpenType<?>[] {SimpleType.STRING});
+                return new TabularDataSupport(new TabularType("t", "t", row, new String[] {"k"}));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    static MBeanServer server;
+    static BulkReads reads;
+
+    @BeforeAll
+    static void register() throws Exception {
+        server = MBeanServerFactory.newMBeanServer();
+        server.registerMBean(new StandardMBean(new Sample(), SampleMBean.class), new ObjectName(PORT));
+        server.registerMBean(new StandardMBean(new Sample(), SampleMBean.class),
+                new ObjectName("other.domain:type=Port"));
+        reads = new BulkReads(server, new AgentRestrictor(true, List.of()));
+    }
+
+    static JSONArray answer(String body, boolean includeRequest) throws Exception {
+        List<BulkReads.Answer> answers = reads.answers(body.getBytes(StandardCharsets.UTF_8), "127.0.0.1");
+        assertThat(answers).as("answered by the bulk-read path: " + body).isNotNull();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonGenerator json = new JsonFactory().createGenerator(out)) {
+            BulkReads.write(json, answers, includeRequest, 1_795_800_020L);
+        }
+        return new JSONParser().parse(out.toString(StandardCharsets.UTF_8), JSONArray.class);
+    }
+
+    @Test
+    void aBulkReadGetsJolokiasAnswerShape() throws Exception {
+        JSONArray a = answer("[{\"type\":\"read\",\"mbean\":\"" + PORT + "\",\"attribute\":[\"Health\",\"PortState\","
+                + "\"CounterDeltas\"]},{\"mbean\":\"fabric.health:port=1,type=Port,guid=0x0000000000200017\","
+                + "\"attribute\":\"Health\",\"type\":\"read\"}]", true);
+        assertThat(a).hasSize(2);
+        JSONObject first = (JSONObject) a.get(0);
+        assertThat(first.get("status")).isEqualTo(200L);
+        assertThat(first.get("timestamp")).isEqualTo(1_795_800_020L);
+        assertThat(first.get("request")).isEqualTo(Map.of("mbean", PORT, "type", "read",
+                "attribute", List.of("Health", "PortState", "CounterDeltas")));
+        JSONObject value = (JSONObject) first.get("value");
+        assertThat(value.keySet()).containsExactly("Health", "PortState", "CounterDeltas");
+        assertThat(value.get("PortState")).isEqualTo("Active \"quoted\"");
+        assertThat(value.get("CounterDeltas"))
+                .isEqualTo(Map.of("SymbolErrorCounter", 3L, "PortRcvErrors", 0L, "LinkDownedCounter", -1L));
+        JSONObject second = (JSONObject) a.get(1);
+        // A single attribute answers the bare value, and the echo keeps the name's key order as sent.
+        assertThat(second.get("value")).isEqualTo("WARN");
+        assertThat(((Map<?, ?>) second.get("request")).get("mbean"))
+                .isEqualTo("fabric.health:port=1,type=Port,guid=0x0000000000200017");
+    }
+
+    @Test
+    void includeRequestFalseLeavesTheEchoOut() throws Exception {
+        JSONArray a = answer("[{\"type\":\"read\",\"mbean\":\"" + PORT + "\",\"attribute\":[\"Rtts\",\"Ratio\"]}]",
+                false);
+        JSONObject only = (JSONObject) a.get(0);
+        assertThat(only).doesNotContainKey("request");
+        // Jolokia writes a non-finite double as null, and an array as a list.
+        Map<?, ?> value = (Map<?, ?>) only.get("value");
+        assertThat(value.containsKey("Ratio")).isTrue();
+        assertThat(value.get("Ratio")).isNull();
+        assertThat(value.get("Rtts")).isEqualTo(List.of(4L, 5L));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "{\"type\":\"read\",\"mbean\":\"$PORT\",\"attribute\":\"Health\"}", // one request, not a bulk
+        "[]",
+        "[{\"type\":\"read\",\"mbean\":\"fabric.health:type=Port,*\",\"attribute\":\"Health\"}]", // pattern
+        "[{\"type\":\"read\",\"mbean\":\"other.domain:type=Port\",\"attribute\":\"Health\"}]",
+        "[{\"type\":\"read\",\"mbean\":\"fabric.health:type=Nothing\",\"attribute\":\"Health\"}]", // no MBean
+        "[{\"type\":\"read\",\"mbean\":\"$PORT\",\"attribute\":\"Nothing\"}]", // no attribute
+        "[{\"type\":\"read\",\"mbean\":\"$PORT\",\"attribute\":[\"Health\",\"Nothing\"]}]",
+        "[{\"type\":\"read\",\"mbean\":\"$PORT\",\"attribute\":[\"Health\",\"Health\"]}]",
+        "[{\"type\":\"read\",\"mbean\":\"$PORT\",\"attribute\":[]}]", // all attributes
+        "[{\"type\":\"read\",\"mbean\":\"$PORT\"}]",
+        "[{\"type\":\"read\",\"mbean\":\"$PORT\",\"attribute\":\"Table\"}]", // TabularData: Jolokia's rules
+        "[{\"type\":\"read\",\"mbean\":\"$PORT\",\"attribute\":\"CounterDeltas\",\"path\":\"PortRcvErrors\"}]",
+        "[{\"type\":\"read\",\"mbean\":\"$PORT\",\"attribute\":\"Health\",\"config\":{\"maxDepth\":1}}]",
+        "[{\"type\":\"exec\",\"mbean\":\"$PORT\",\"operation\":\"x\"}]",
+        "[{\"type\":\"read\",\"type\":\"read\",\"mbean\":\"$PORT\",\"attribute\":\"Health\"}]",
+        "[{\"type\":\"read\",\"mbean\":\"$PORT\",\"attribute\":\"Health\"}] trailing",
+        "[{\"type\":\"read\",\"mbean\":\"$PORT\",\"attribute\":\"Health\"}",
+        "[{\"type\":\"read\",\"mbean\":\"not a name\",\"attribute\":\"Health\"}]",
+        "[{\"type\":\"read\",\"mbean\":\"$PORT\",\"attribute\":\"Health\"},1]",
+    })
+    void everythingElseIsLeftToJolokia(String body) {
+        byte[] bytes = body.replace("$PORT", PORT).getBytes(StandardCharsets.UTF_8);
+        assertThat(reads.answers(bytes, "127.0.0.1")).as(body).isNull();
+    }
+
+    @Test
+    void aReadThePolicyRefusesIsLeftToJolokia() throws Exception {
+        // A refusal is Jolokia's to word.
+        AgentRestrictor policy = new AgentRestrictor(true, List.of());
+        Restrictor noRemote = (Restrictor) Proxy.newProxyInstance(Restrictor.class.getClassLoader(),
+                new Class<?>[] {Restrictor.class}, (proxy, method, args) ->
+                        method.getName().equals("isRemoteAccessAllowed") ? false : method.invoke(policy, args));
+        String body = "[{\"type\":\"read\",\"mbean\":\"" + PORT + "\",\"attribute\":\"Health\"}]";
+        assertThat(new BulkReads(server, noRemote).answers(body.getBytes(StandardCharsets.UTF_8), "10.0.0.9"))
+                .isNull();
+        assertThat(reads.answers(body.getBytes(StandardCharsets.UTF_8), "10.0.0.9")).isNotNull();
+    }
+}
