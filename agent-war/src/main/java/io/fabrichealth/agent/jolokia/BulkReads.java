@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.SerializedString;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
@@ -17,12 +18,17 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.StringWriter;
 import java.lang.reflect.Array;
 import java.net.URLDecoder;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -58,6 +64,7 @@ import org.jolokia.server.core.util.RequestType;
 public final class BulkReads implements Filter {
     static final String DOMAIN = "fabric.health";
     private static final int NAMES_KEPT = 100_000;
+    private static final int LISTS_KEPT = 1_000;
     /** A bulk read of 10,000 ports is about 1.4 MB. */
     private static final long MAX_BODY = 16 << 20;
 
@@ -77,6 +84,7 @@ public final class BulkReads implements Filter {
     private final Restrictor restrictor;
     /** Pollers send the same names every time, and parsing them was a fifth of this path's work. */
     private final Map<String, Target> targets = new ConcurrentHashMap<>();
+    private final Map<List<String>, Attributes> lists = new ConcurrentHashMap<>();
 
     public BulkReads(MBeanServer server, Restrictor restrictor) {
         this.server = server;
@@ -94,7 +102,11 @@ public final class BulkReads implements Filter {
         }
         // Exactly Content-Length bytes, never to the end of the stream: on a request that asks for an h2c upgrade,
         // which the JDK's HttpClient sends and the agent's listener declines, Grizzly never ends the stream.
-        byte[] body = http.getInputStream().readNBytes((int) http.getContentLengthLong());
+        byte[] body = new byte[(int) http.getContentLengthLong()];
+        int got = http.getInputStream().readNBytes(body, 0, body.length);
+        if (got < body.length) {
+            body = Arrays.copyOf(body, got); // the client stopped short; Jolokia words that
+        }
         List<Answer> answers = answers(body, http.getRemoteAddr());
         if (answers == null) {
             chain.doFilter(new Replayed(http, body), response);
@@ -188,7 +200,7 @@ public final class BulkReads implements Filter {
                 answer.read.echo(out);
             }
             out.writeFieldName(VALUE);
-            write(out, answer.value);
+            write(out, answer.value, answer.read.target, 0);
             out.writeFieldName(STATUS);
             out.writeNumber(200);
             out.writeFieldName(TIMESTAMP);
@@ -261,8 +273,19 @@ public final class BulkReads implements Filter {
             return null;
         }
         Target target = target(mbean);
-        return target == null ? null
-                : new Read(target, attribute, attributes == null ? null : attributes.toArray(String[]::new));
+        return target == null ? null : new Read(target, attribute, attributes == null ? null : attributes(attributes));
+    }
+
+    private Attributes attributes(List<String> names) throws IOException {
+        Attributes known = lists.get(names);
+        if (known == null) {
+            known = Attributes.of(names);
+            if (lists.size() >= LISTS_KEPT) {
+                lists.clear();
+            }
+            lists.put(List.copyOf(names), known);
+        }
+        return known;
     }
 
     private Target target(String mbean) {
@@ -287,11 +310,156 @@ public final class BulkReads implements Filter {
         return target;
     }
 
-    private record Target(ObjectName name, SerializedString echo) {
+    /**
+     * An MBean as requests name it, with what repeats from one bulk read to the next: its echo, encoded once; the
+     * attribute list the policy last let through (the policy is fixed when the agent starts); and its last
+     * composite value with that value's JSON. A sweep keeps an idle port's CounterDeltas as the same object, so
+     * most ports write a string they wrote before instead of 22 named numbers.
+     */
+    private static final class Target {
+        final ObjectName name;
+        final SerializedString echo;
+        volatile Attributes readable;
+        /** By the attribute's place in the read, so a read of two composites keeps both. */
+        volatile Encoded[] composites = new Encoded[1];
+
+        Target(ObjectName name, SerializedString echo) {
+            this.name = name;
+            this.echo = echo;
+        }
+
+        boolean readable(Attributes attributes, Restrictor restrictor) {
+            if (readable == attributes) {
+                return true;
+            }
+            for (String a : attributes.names) {
+                if (!restrictor.isAttributeReadAllowed(name, a)) {
+                    return false;
+                }
+            }
+            readable = attributes;
+            return true;
+        }
+    }
+
+    /** A composite and its JSON; the composite is immutable, so the same object always writes the same JSON. */
+    private record Encoded(CompositeData value, RawJson json) {
+    }
+
+    /**
+     * JSON kept as its UTF-8 bytes alone, for {@code writeRawValue}: a String would be converted again on every
+     * write (that conversion cost as much as writing the 22 numbers), and SerializedString keeps both.
+     */
+    private static final class RawJson implements SerializableString {
+        private final byte[] utf8;
+
+        RawJson(byte[] utf8) {
+            this.utf8 = utf8;
+        }
+
+        @Override
+        public String getValue() {
+            return new String(utf8, StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public int charLength() {
+            return getValue().length();
+        }
+
+        @Override
+        public byte[] asUnquotedUTF8() {
+            return utf8;
+        }
+
+        @Override
+        public int appendUnquotedUTF8(byte[] buffer, int offset) {
+            if (offset + utf8.length > buffer.length) {
+                return -1;
+            }
+            System.arraycopy(utf8, 0, buffer, offset, utf8.length);
+            return utf8.length;
+        }
+
+        @Override
+        public int appendUnquoted(char[] buffer, int offset) {
+            String value = getValue();
+            if (offset + value.length() > buffer.length) {
+                return -1;
+            }
+            value.getChars(0, value.length(), buffer, offset);
+            return value.length();
+        }
+
+        @Override
+        public int writeUnquotedUTF8(OutputStream out) throws IOException {
+            out.write(utf8);
+            return utf8.length;
+        }
+
+        @Override
+        public int putUnquotedUTF8(ByteBuffer buffer) {
+            if (buffer.remaining() < utf8.length) {
+                return -1;
+            }
+            buffer.put(utf8);
+            return utf8.length;
+        }
+
+        // Raw JSON is written as it is, never as a string, so its quoted forms have no use.
+        @Override
+        public char[] asQuotedChars() {
+            throw new UnsupportedOperationException("raw JSON is never quoted");
+        }
+
+        @Override
+        public byte[] asQuotedUTF8() {
+            throw new UnsupportedOperationException("raw JSON is never quoted");
+        }
+
+        @Override
+        public int appendQuotedUTF8(byte[] buffer, int offset) {
+            throw new UnsupportedOperationException("raw JSON is never quoted");
+        }
+
+        @Override
+        public int appendQuoted(char[] buffer, int offset) {
+            throw new UnsupportedOperationException("raw JSON is never quoted");
+        }
+
+        @Override
+        public int writeQuotedUTF8(OutputStream out) {
+            throw new UnsupportedOperationException("raw JSON is never quoted");
+        }
+
+        @Override
+        public int putQuotedUTF8(ByteBuffer buffer) {
+            throw new UnsupportedOperationException("raw JSON is never quoted");
+        }
+    }
+
+    /**
+     * A list of attribute names as a request gives it, with each name and the list's echo encoded once: a poller
+     * sends the same list for every MBean of a kind.
+     */
+    private record Attributes(String[] names, SerializedString[] encoded, SerializedString echo) {
+        static Attributes of(List<String> names) throws IOException {
+            StringWriter echo = new StringWriter();
+            try (JsonGenerator out = JSON.createGenerator(echo)) {
+                out.writeStartArray();
+                for (String name : names) {
+                    out.writeString(name);
+                }
+                out.writeEndArray();
+            }
+            return new Attributes(names.toArray(String[]::new),
+                    names.stream().map(SerializedString::new).toArray(SerializedString[]::new),
+                    new SerializedString(echo.toString()));
+        }
     }
 
     /** One read: a single attribute answers its bare value, a list answers an object in the list's order. */
-    private record Read(Target target, String attribute, String[] attributes) {
+    private record Read(Target target, String attribute, Attributes attributes) {
         Object value(MBeanServer server, Restrictor restrictor) throws JMException {
             ObjectName name = target.name;
             if (attribute != null) {
@@ -300,24 +468,23 @@ public final class BulkReads implements Filter {
                 }
                 return server.getAttribute(name, attribute);
             }
-            for (String a : attributes) {
-                if (!restrictor.isAttributeReadAllowed(name, a)) {
-                    throw Unanswerable.INSTANCE;
-                }
+            if (!target.readable(attributes, restrictor)) {
+                throw Unanswerable.INSTANCE;
             }
-            AttributeList got = server.getAttributes(name, attributes);
-            if (got.size() != attributes.length) {
+            String[] names = attributes.names;
+            AttributeList got = server.getAttributes(name, names);
+            if (got.size() != names.length) {
                 throw Unanswerable.INSTANCE; // a missing attribute is an error, which Jolokia words
             }
-            Object[] values = new Object[attributes.length];
-            for (int i = 0; i < attributes.length; i++) {
+            Object[] values = new Object[names.length];
+            for (int i = 0; i < names.length; i++) {
                 Attribute a = (Attribute) got.get(i);
-                if (!a.getName().equals(attributes[i])) {
+                if (!a.getName().equals(names[i])) {
                     throw Unanswerable.INSTANCE;
                 }
                 values[i] = a.getValue();
             }
-            return new Values(attributes, values);
+            return new Values(attributes.encoded, values);
         }
 
         void echo(JsonGenerator out) throws IOException {
@@ -329,11 +496,7 @@ public final class BulkReads implements Filter {
             if (attribute != null) {
                 out.writeString(attribute);
             } else {
-                out.writeStartArray();
-                for (String a : attributes) {
-                    out.writeString(a);
-                }
-                out.writeEndArray();
+                out.writeRawValue(attributes.echo);
             }
             out.writeFieldName(TYPE);
             out.writeString(READ);
@@ -341,7 +504,7 @@ public final class BulkReads implements Filter {
         }
     }
 
-    private record Values(String[] names, Object[] values) {
+    private record Values(SerializedString[] names, Object[] values) {
     }
 
     /** The encoded item names of a composite type whose items are all simple values, in the type's order. */
@@ -411,7 +574,30 @@ public final class BulkReads implements Filter {
 
     /** A value as Jolokia's serializer writes it, for the types it writes without options; others go to Jolokia. */
     private static void write(JsonGenerator out, Object value) throws IOException {
-        if (value == null) {
+        write(out, value, null, 0);
+    }
+
+    /** With a target, a composite that target answered last time in this place is written from its JSON of then. */
+    private static void write(JsonGenerator out, Object value, Target target, int place) throws IOException {
+        if (target != null && value instanceof CompositeData data) {
+            Encoded[] kept = target.composites;
+            Encoded last = place < kept.length ? kept[place] : null;
+            if (last == null || last.value != data) {
+                ByteArrayOutputStream json = new ByteArrayOutputStream(1024);
+                try (JsonGenerator one = JSON.createGenerator(json)) {
+                    write(one, data);
+                }
+                last = new Encoded(data, new RawJson(json.toByteArray()));
+                if (place < kept.length) {
+                    kept[place] = last; // a racing read may miss it or lose it: it only encodes once more
+                } else {
+                    Encoded[] grown = Arrays.copyOf(kept, place + 1);
+                    grown[place] = last;
+                    target.composites = grown;
+                }
+            }
+            out.writeRawValue(last.json);
+        } else if (value == null) {
             out.writeNull();
         } else if (value instanceof String s) {
             out.writeString(s);
@@ -448,7 +634,7 @@ public final class BulkReads implements Filter {
             out.writeStartObject();
             for (int i = 0; i < v.names.length; i++) {
                 out.writeFieldName(v.names[i]);
-                write(out, v.values[i]);
+                write(out, v.values[i], target, i);
             }
             out.writeEndObject();
         } else if (value.getClass().isArray()) {

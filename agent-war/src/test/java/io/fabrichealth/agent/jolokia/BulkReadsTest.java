@@ -66,7 +66,7 @@ class BulkReadsTest {
 
         @Override
         public CompositeData getCounterDeltas() {
-            return COUNTERS.of(3L, 0L, -1L);
+            return deltas;
         }
 
         @Override
@@ -91,6 +91,8 @@ class BulkReadsTest {
         }
     }
 
+    /** What the sample MBeans answer for CounterDeltas; a sweep replaces it with a new object. */
+    static volatile CompositeData deltas = COUNTERS.of(3L, 0L, -1L);
     static MBeanServer server;
     static BulkReads reads;
 
@@ -134,6 +136,26 @@ class BulkReadsTest {
         assertThat(second.get("value")).isEqualTo("WARN");
         assertThat(((Map<?, ?>) second.get("request")).get("mbean"))
                 .isEqualTo("fabric.health:port=1,type=Port,guid=0x0000000000200017");
+    }
+
+    @Test
+    void aCompositeWrittenBeforeIsWrittenTheSameAndANewOneAnew() throws Exception {
+        String body = "[{\"type\":\"read\",\"mbean\":\"" + PORT + "\",\"attribute\":[\"Health\",\"CounterDeltas\"]}]";
+        assertThat(counters(answer(body, false))).containsEntry("SymbolErrorCounter", 3L);
+        assertThat(counters(answer(body, false))).containsEntry("SymbolErrorCounter", 3L);
+        deltas = COUNTERS.of(9L, 1L, 0L);
+        try {
+            assertThat(counters(answer(body, false))).containsEntry("SymbolErrorCounter", 9L)
+                    .containsEntry("PortRcvErrors", 1L);
+        } finally {
+            deltas = COUNTERS.of(3L, 0L, -1L);
+        }
+        assertThat(counters(answer(body, false))).containsEntry("SymbolErrorCounter", 3L);
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> counters(JSONArray answer) {
+        return (Map<String, Object>) ((Map<?, ?>) ((Map<?, ?>) answer.get(0)).get("value")).get("CounterDeltas");
     }
 
     @Test
