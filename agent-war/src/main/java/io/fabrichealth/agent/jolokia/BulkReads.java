@@ -22,7 +22,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.io.StringWriter;
 import java.lang.reflect.Array;
 import java.net.URLDecoder;
 import java.nio.ByteBuffer;
@@ -70,10 +69,6 @@ public final class BulkReads implements Filter {
 
     private static final JsonFactory JSON = new JsonFactory();
     private static final SerializedString REQUEST = new SerializedString("request");
-    private static final SerializedString MBEAN = new SerializedString("mbean");
-    private static final SerializedString ATTRIBUTE = new SerializedString("attribute");
-    private static final SerializedString TYPE = new SerializedString("type");
-    private static final SerializedString READ = new SerializedString("read");
     private static final SerializedString VALUE = new SerializedString("value");
     private static final SerializedString STATUS = new SerializedString("status");
     private static final SerializedString TIMESTAMP = new SerializedString("timestamp");
@@ -221,12 +216,14 @@ public final class BulkReads implements Filter {
                 return null;
             }
             JsonToken token;
+            Attributes previous = null;
             while ((token = in.nextToken()) == JsonToken.START_OBJECT) {
-                Read read = read(in);
+                Read read = read(in, previous);
                 if (read == null) {
                     return null;
                 }
                 reads.add(read);
+                previous = read.attributes != null ? read.attributes : previous;
             }
             if (token != JsonToken.END_ARRAY || in.nextToken() != null || reads.isEmpty()) {
                 return null;
@@ -235,17 +232,20 @@ public final class BulkReads implements Filter {
         return reads;
     }
 
-    private Read read(JsonParser in) throws IOException {
-        String type = null;
+    /** One request; {@code previous} is the attribute list of the one before, which a poller repeats. */
+    private Read read(JsonParser in, Attributes previous) throws IOException {
+        boolean isRead = false;
+        boolean typed = false;
         String mbean = null;
         String attribute = null;
-        List<String> attributes = null;
+        Attributes attributes = null;
         JsonToken token;
         while ((token = in.nextToken()) == JsonToken.FIELD_NAME) {
             String field = in.currentName();
             JsonToken value = in.nextToken();
-            if (field.equals("type") && type == null && value == JsonToken.VALUE_STRING) {
-                type = in.getText();
+            if (field.equals("type") && !typed && value == JsonToken.VALUE_STRING) {
+                typed = true;
+                isRead = sameText(in, "read");
             } else if (field.equals("mbean") && mbean == null && value == JsonToken.VALUE_STRING) {
                 mbean = in.getText();
             } else if (field.equals("attribute") && attribute == null && attributes == null
@@ -253,30 +253,69 @@ public final class BulkReads implements Filter {
                 attribute = in.getText();
             } else if (field.equals("attribute") && attribute == null && attributes == null
                     && value == JsonToken.START_ARRAY) {
-                attributes = new ArrayList<>();
-                while (in.nextToken() == JsonToken.VALUE_STRING) {
-                    String name = in.getText();
-                    if (attributes.contains(name)) {
-                        return null;
-                    }
-                    attributes.add(name);
-                }
-                if (in.currentToken() != JsonToken.END_ARRAY || attributes.isEmpty()) {
+                attributes = attributeList(in, previous);
+                if (attributes == null) {
                     return null;
                 }
             } else {
                 return null;
             }
         }
-        if (token != JsonToken.END_OBJECT || !"read".equals(type) || mbean == null
-                || (attribute == null && attributes == null)) {
+        if (token != JsonToken.END_OBJECT || !isRead || mbean == null || (attribute == null && attributes == null)) {
             return null;
         }
         Target target = target(mbean);
-        return target == null ? null : new Read(target, attribute, attributes == null ? null : attributes(attributes));
+        return target == null ? null : new Read(target, attribute, attributes);
     }
 
-    private Attributes attributes(List<String> names) throws IOException {
+    /**
+     * The list the parser is at, or null if it is empty, has a name twice or holds anything but names. While its
+     * names match the previous list's, none is copied out of the parser.
+     */
+    private Attributes attributeList(JsonParser in, Attributes previous) throws IOException {
+        String[] known = previous == null ? new String[0] : previous.names;
+        List<String> names = null; // made once a name differs from the previous list's
+        int count = 0;
+        while (in.nextToken() == JsonToken.VALUE_STRING) {
+            if (names == null && count < known.length && sameText(in, known[count])) {
+                count++;
+                continue;
+            }
+            if (names == null) {
+                names = new ArrayList<>(List.of(known).subList(0, count));
+            }
+            String name = in.getText();
+            if (names.contains(name)) {
+                return null;
+            }
+            names.add(name);
+            count++;
+        }
+        if (in.currentToken() != JsonToken.END_ARRAY || count == 0) {
+            return null;
+        }
+        if (names == null) {
+            return count == known.length ? previous : attributes(List.of(known).subList(0, count));
+        }
+        return attributes(names);
+    }
+
+    private static boolean sameText(JsonParser in, String text) throws IOException {
+        int length = in.getTextLength();
+        if (length != text.length()) {
+            return false;
+        }
+        char[] chars = in.getTextCharacters();
+        int offset = in.getTextOffset();
+        for (int i = 0; i < length; i++) {
+            if (chars[offset + i] != text.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private Attributes attributes(List<String> names) {
         Attributes known = lists.get(names);
         if (known == null) {
             known = Attributes.of(names);
@@ -303,29 +342,27 @@ public final class BulkReads implements Filter {
             if (targets.size() >= NAMES_KEPT) {
                 targets.clear(); // a poller that never repeats a name gains nothing from keeping them
             }
-            // Jolokia echoes the name as sent, not canonical (its canonicalNaming is off by default).
-            target = new Target(name, new SerializedString(name.getDomain() + ":" + name.getKeyPropertyListString()));
+            target = new Target(name);
             targets.put(mbean, target);
         }
         return target;
     }
 
     /**
-     * An MBean as requests name it, with what repeats from one bulk read to the next: its echo, encoded once; the
-     * attribute list the policy last let through (the policy is fixed when the agent starts); and its last
-     * composite value with that value's JSON. A sweep keeps an idle port's CounterDeltas as the same object, so
-     * most ports write a string they wrote before instead of 22 named numbers.
+     * An MBean as requests name it, with what repeats from one bulk read to the next, in JSON where it is written:
+     * its last request echo; the attribute list the policy last let through (the policy is fixed when the agent
+     * starts); and its last composite value. A sweep keeps an idle port's CounterDeltas as the same object, so most
+     * ports copy bytes they wrote before instead of writing 22 named numbers.
      */
     private static final class Target {
         final ObjectName name;
-        final SerializedString echo;
+        volatile Echo echo;
         volatile Attributes readable;
         /** By the attribute's place in the read, so a read of two composites keeps both. */
         volatile Encoded[] composites = new Encoded[1];
 
-        Target(ObjectName name, SerializedString echo) {
+        Target(ObjectName name) {
             this.name = name;
-            this.echo = echo;
         }
 
         boolean readable(Attributes attributes, Restrictor restrictor) {
@@ -340,6 +377,10 @@ public final class BulkReads implements Filter {
             readable = attributes;
             return true;
         }
+    }
+
+    /** A request's echo, for an attribute (a String) or a list of them (an Attributes, one object per list). */
+    private record Echo(Object attributes, RawJson json) {
     }
 
     /** A composite and its JSON; the composite is immutable, so the same object always writes the same JSON. */
@@ -439,22 +480,13 @@ public final class BulkReads implements Filter {
     }
 
     /**
-     * A list of attribute names as a request gives it, with each name and the list's echo encoded once: a poller
-     * sends the same list for every MBean of a kind.
+     * A list of attribute names as a request gives it, with each name encoded once: a poller sends the same list
+     * for every MBean of a kind.
      */
-    private record Attributes(String[] names, SerializedString[] encoded, SerializedString echo) {
-        static Attributes of(List<String> names) throws IOException {
-            StringWriter echo = new StringWriter();
-            try (JsonGenerator out = JSON.createGenerator(echo)) {
-                out.writeStartArray();
-                for (String name : names) {
-                    out.writeString(name);
-                }
-                out.writeEndArray();
-            }
+    private record Attributes(String[] names, SerializedString[] encoded) {
+        static Attributes of(List<String> names) {
             return new Attributes(names.toArray(String[]::new),
-                    names.stream().map(SerializedString::new).toArray(SerializedString[]::new),
-                    new SerializedString(echo.toString()));
+                    names.stream().map(SerializedString::new).toArray(SerializedString[]::new));
         }
     }
 
@@ -487,20 +519,30 @@ public final class BulkReads implements Filter {
             return new Values(attributes.encoded, values);
         }
 
+        /** Jolokia's echo: the name as sent, not canonical (Jolokia's canonicalNaming is off by default). */
         void echo(JsonGenerator out) throws IOException {
-            out.writeFieldName(REQUEST);
-            out.writeStartObject();
-            out.writeFieldName(MBEAN);
-            out.writeString(target.echo);
-            out.writeFieldName(ATTRIBUTE);
-            if (attribute != null) {
-                out.writeString(attribute);
-            } else {
-                out.writeRawValue(attributes.echo);
+            Object key = attribute != null ? attribute : attributes;
+            Echo last = target.echo;
+            if (last == null || !(last.attributes == key || key.equals(last.attributes))) {
+                ByteArrayOutputStream json = new ByteArrayOutputStream(256);
+                try (JsonGenerator one = JSON.createGenerator(json)) {
+                    one.writeStartObject();
+                    one.writeStringField("mbean", target.name.getDomain() + ":"
+                            + target.name.getKeyPropertyListString());
+                    one.writeFieldName("attribute");
+                    if (attribute != null) {
+                        one.writeString(attribute);
+                    } else {
+                        one.writeArray(attributes.names, 0, attributes.names.length);
+                    }
+                    one.writeStringField("type", "read");
+                    one.writeEndObject();
+                }
+                last = new Echo(key, new RawJson(json.toByteArray()));
+                target.echo = last;
             }
-            out.writeFieldName(TYPE);
-            out.writeString(READ);
-            out.writeEndObject();
+            out.writeFieldName(REQUEST);
+            out.writeRawValue(last.json);
         }
     }
 
