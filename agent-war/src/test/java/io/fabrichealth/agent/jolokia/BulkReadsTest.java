@@ -178,7 +178,8 @@ class BulkReadsTest {
         for (int i = 0; i < lists.length; i++) {
             JSONObject one = (JSONObject) a.get(i);
             List<String> asked = List.of(lists[i].replace("\"", "").split(","));
-            assertThat(((JSONObject) one.get("value")).keySet()).as(lists[i]).containsExactlyInAnyOrderElementsOf(asked);
+            assertThat(((JSONObject) one.get("value")).keySet()).as(lists[i])
+                    .containsExactlyInAnyOrderElementsOf(asked);
             assertThat(values[i + 1]).as("in the order asked").containsSubsequence(
                     asked.stream().map(n -> "\"" + n + "\":").toArray(String[]::new));
             assertThat(((Map<?, ?>) one.get("request")).get("attribute")).isEqualTo(asked);
