@@ -4,27 +4,18 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.SerializedString;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
-import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
-import java.io.BufferedReader;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.lang.reflect.Array;
 import java.net.URLDecoder;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -384,100 +375,11 @@ public final class BulkReads implements Filter {
     private record Echo(Object attributes, RawJson json) {
     }
 
-    /** A composite and its JSON; the composite is immutable, so the same object always writes the same JSON. */
-    private record Encoded(CompositeData value, RawJson json) {
-    }
-
     /**
-     * JSON kept as its UTF-8 bytes alone, for {@code writeRawValue}: a String would be converted again on every
-     * write (that conversion cost as much as writing the 22 numbers), and SerializedString keeps both.
+     * A composite and its JSON. The agent builds every composite with {@code Composites} or as a
+     * CompositeDataSupport, both immutable, so the same object always writes the same JSON.
      */
-    private static final class RawJson implements SerializableString {
-        private final byte[] utf8;
-
-        RawJson(byte[] utf8) {
-            this.utf8 = utf8;
-        }
-
-        @Override
-        public String getValue() {
-            return new String(utf8, StandardCharsets.UTF_8);
-        }
-
-        @Override
-        public int charLength() {
-            return getValue().length();
-        }
-
-        @Override
-        public byte[] asUnquotedUTF8() {
-            return utf8;
-        }
-
-        @Override
-        public int appendUnquotedUTF8(byte[] buffer, int offset) {
-            if (offset + utf8.length > buffer.length) {
-                return -1;
-            }
-            System.arraycopy(utf8, 0, buffer, offset, utf8.length);
-            return utf8.length;
-        }
-
-        @Override
-        public int appendUnquoted(char[] buffer, int offset) {
-            String value = getValue();
-            if (offset + value.length() > buffer.length) {
-                return -1;
-            }
-            value.getChars(0, value.length(), buffer, offset);
-            return value.length();
-        }
-
-        @Override
-        public int writeUnquotedUTF8(OutputStream out) throws IOException {
-            out.write(utf8);
-            return utf8.length;
-        }
-
-        @Override
-        public int putUnquotedUTF8(ByteBuffer buffer) {
-            if (buffer.remaining() < utf8.length) {
-                return -1;
-            }
-            buffer.put(utf8);
-            return utf8.length;
-        }
-
-        // Raw JSON is written as it is, never as a string, so its quoted forms have no use.
-        @Override
-        public char[] asQuotedChars() {
-            throw new UnsupportedOperationException("raw JSON is never quoted");
-        }
-
-        @Override
-        public byte[] asQuotedUTF8() {
-            throw new UnsupportedOperationException("raw JSON is never quoted");
-        }
-
-        @Override
-        public int appendQuotedUTF8(byte[] buffer, int offset) {
-            throw new UnsupportedOperationException("raw JSON is never quoted");
-        }
-
-        @Override
-        public int appendQuoted(char[] buffer, int offset) {
-            throw new UnsupportedOperationException("raw JSON is never quoted");
-        }
-
-        @Override
-        public int writeQuotedUTF8(OutputStream out) {
-            throw new UnsupportedOperationException("raw JSON is never quoted");
-        }
-
-        @Override
-        public int putQuotedUTF8(ByteBuffer buffer) {
-            throw new UnsupportedOperationException("raw JSON is never quoted");
-        }
+    private record Encoded(CompositeData value, RawJson json) {
     }
 
     /**
@@ -697,54 +599,6 @@ public final class BulkReads implements Filter {
 
         private Unanswerable() {
             super(null, null, false, false);
-        }
-    }
-
-    /** The request as it came, with the body this filter already read. */
-    private static final class Replayed extends HttpServletRequestWrapper {
-        private final byte[] body;
-
-        Replayed(HttpServletRequest request, byte[] body) {
-            super(request);
-            this.body = body;
-        }
-
-        @Override
-        public ServletInputStream getInputStream() {
-            ByteArrayInputStream in = new ByteArrayInputStream(body);
-            return new ServletInputStream() {
-                @Override
-                public int read() {
-                    return in.read();
-                }
-
-                @Override
-                public int read(byte[] b, int off, int len) {
-                    return in.read(b, off, len);
-                }
-
-                @Override
-                public boolean isFinished() {
-                    return in.available() == 0;
-                }
-
-                @Override
-                public boolean isReady() {
-                    return true;
-                }
-
-                @Override
-                public void setReadListener(ReadListener listener) {
-                    throw new IllegalStateException("the body was already read");
-                }
-            };
-        }
-
-        @Override
-        public BufferedReader getReader() {
-            String encoding = getCharacterEncoding();
-            return new BufferedReader(new InputStreamReader(new ByteArrayInputStream(body),
-                    encoding == null ? StandardCharsets.UTF_8 : java.nio.charset.Charset.forName(encoding)));
         }
     }
 }
