@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,6 +90,16 @@ class LauncherIT {
             Map<String, Object> fabric = (Map<String, Object>) a.value();
             assertThat(fabric.get("mode")).isEqualTo("simulated");
             assertThat(fabric.get("simHost")).as("the agent attaches at the first HCA").isEqualTo("node01");
+            // Java's HttpClient asks for an h2c upgrade. The listener declines it (HTTP/2 is off: see PayaraProcess),
+            // and BulkReads answers the bulk read over HTTP/1.1 all the same, reading the body to Content-Length.
+            HttpResponse<String> bulk = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                            URI.create("http://127.0.0.1:" + http + "/jolokia/")).timeout(Duration.ofSeconds(20))
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(
+                            "[{\"type\":\"read\",\"mbean\":\"fabric.health:type=Agent\","
+                                    + "\"attribute\":[\"Version\",\"Fabric\"]}]")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(bulk.version()).isEqualTo(HttpClient.Version.HTTP_1_1);
+            assertThat(bulk.body()).contains("\"status\":200").contains("\"simHost\":\"node01\"");
             String url = "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + jmx + "/jmxrmi";
             try (JMXConnector c = JMXConnectorFactory.connect(new JMXServiceURL(url))) {
                 assertThat(c.getMBeanServerConnection().getAttribute(new ObjectName("fabric.health:type=Agent"), "Version"))
