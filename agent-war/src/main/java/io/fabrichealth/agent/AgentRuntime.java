@@ -146,7 +146,7 @@ final class AgentRuntime implements AutoCloseable {
         }
         Schedules running = schedules;
         metrics.register(new AgentMetrics(state, book, counts, () -> running == null ? List.of() : running.controls()));
-        WebSetup.install(ctx, cfg.http(), metrics);
+        WebSetup.install(ctx, cfg.http(), registry, metrics);
         configs.onChange(next -> {
             state.configSource(configs.source());
             book.reconfigure(next.alarms());

@@ -6,12 +6,12 @@ import io.fabrichealth.agent.web.BasicAuth;
 import io.fabrichealth.agent.web.ClientAddress;
 import io.fabrichealth.config.AuthConfig;
 import io.fabrichealth.config.HttpConfig;
+import io.fabrichealth.mbeans.MBeanRegistry;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterRegistration;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletRegistration;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.util.EnumSet;
 import io.prometheus.metrics.exporter.servlet.jakarta.PrometheusMetricsServlet;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -25,7 +25,7 @@ final class WebSetup {
     private WebSetup() {
     }
 
-    static void install(ServletContext ctx, HttpConfig http, PrometheusRegistry metrics) {
+    static void install(ServletContext ctx, HttpConfig http, MBeanRegistry mbeans, PrometheusRegistry metrics) {
         FilterRegistration.Dynamic address = ctx.addFilter("client-address", new ClientAddress());
         address.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
         AuthConfig auth = http.auth();
@@ -36,7 +36,7 @@ final class WebSetup {
         AgentRestrictor restrictor = new AgentRestrictor(http.execFromLoopbackOnly(), http.allowedOrigins());
         // After auth, so a bulk read it answers has passed the same gate as one Jolokia answers.
         FilterRegistration.Dynamic reads = ctx.addFilter("bulk-reads",
-                new BulkReads(ManagementFactory.getPlatformMBeanServer(), restrictor));
+                new BulkReads(mbeans, restrictor));
         reads.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/jolokia/*");
         ServletRegistration.Dynamic jolokia = ctx.addServlet("jolokia", new AgentServlet(restrictor));
         jolokia.addMapping("/jolokia/*");

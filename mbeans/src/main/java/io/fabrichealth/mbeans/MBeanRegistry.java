@@ -1,9 +1,11 @@
 package io.fabrichealth.mbeans;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.management.DynamicMBean;
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.NotCompliantMBeanException;
@@ -13,12 +15,14 @@ import javax.management.StandardEmitterMBean;
 import javax.management.StandardMBean;
 
 /**
- * Registers the agent's MBeans and remembers every name, so that undeploy removes all of them even when one
- * removal fails: a leftover MBean would hold the old web classloader and make the next deploy fail.
+ * Registers the agent's MBeans and remembers every one, so that undeploy removes all of them even when one
+ * removal fails (a leftover MBean would hold the old web classloader and make the next deploy fail), and so that
+ * the agent's bulk reads can reach them without the MBeanServer's lookup, which builds and interns strings on
+ * every call.
  */
 public final class MBeanRegistry implements AutoCloseable {
     private final MBeanServer server;
-    private final Set<ObjectName> registered = new LinkedHashSet<>();
+    private final Map<ObjectName, DynamicMBean> registered = new ConcurrentHashMap<>();
 
     public MBeanRegistry(MBeanServer server) {
         this.server = server;
@@ -34,14 +38,14 @@ public final class MBeanRegistry implements AutoCloseable {
         try {
             // StandardEmitterMBean keeps the emitter's MBeanNotificationInfo, so JConsole and Jolokia list show it.
             // A bean that is its own StandardMBean (one that answers getAttributes itself) is registered as it is.
-            Object target = impl instanceof NotificationEmitter emitter
+            DynamicMBean target = impl instanceof NotificationEmitter emitter
                     ? new StandardEmitterMBean(impl, iface, emitter)
                     : impl instanceof StandardMBean own ? own : new StandardMBean(impl, iface, false);
             if (server.isRegistered(name)) {
                 server.unregisterMBean(name);
             }
             server.registerMBean(target, name);
-            registered.add(name);
+            registered.put(name, target);
         } catch (NotCompliantMBeanException e) {
             throw new IllegalArgumentException(impl.getClass().getName() + " does not implement " + iface.getName(), e);
         } catch (JMException e) {
@@ -50,7 +54,7 @@ public final class MBeanRegistry implements AutoCloseable {
     }
 
     public synchronized void unregister(ObjectName name) {
-        if (registered.remove(name)) {
+        if (registered.remove(name) != null) {
             try {
                 server.unregisterMBean(name);
             } catch (JMException e) {
@@ -60,14 +64,19 @@ public final class MBeanRegistry implements AutoCloseable {
     }
 
     public synchronized Set<ObjectName> names() {
-        return Set.copyOf(registered);
+        return Set.copyOf(registered.keySet());
+    }
+
+    /** The MBean registered under {@code name}, as the MBeanServer holds it; null if the agent has none there. */
+    public DynamicMBean mbean(ObjectName name) {
+        return registered.get(name);
     }
 
     /** Unregisters everything, collecting failures instead of stopping at the first. */
     @Override
     public synchronized void close() {
         List<String> failures = new ArrayList<>();
-        for (ObjectName name : registered) {
+        for (ObjectName name : registered.keySet()) {
             try {
                 if (server.isRegistered(name)) {
                     server.unregisterMBean(name);

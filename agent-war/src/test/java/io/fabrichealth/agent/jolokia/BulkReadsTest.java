@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.fabrichealth.mbeans.Composites;
+import io.fabrichealth.mbeans.MBeanRegistry;
 import java.io.ByteArrayOutputStream;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
@@ -94,15 +95,19 @@ class BulkReadsTest {
     /** What the sample MBeans answer for CounterDeltas; a sweep replaces it with a new object. */
     static volatile CompositeData deltas = COUNTERS.of(3L, 0L, -1L);
     static MBeanServer server;
+    static MBeanRegistry registry;
     static BulkReads reads;
 
     @BeforeAll
     static void register() throws Exception {
         server = MBeanServerFactory.newMBeanServer();
-        server.registerMBean(new StandardMBean(new Sample(), SampleMBean.class), new ObjectName(PORT));
+        registry = new MBeanRegistry(server);
+        registry.register(new ObjectName(PORT), new Sample(), SampleMBean.class);
+        registry.register(new ObjectName("other.domain:type=Port"), new Sample(), SampleMBean.class);
+        // In the agent's domain, but not registered by the agent: BulkReads cannot reach it.
         server.registerMBean(new StandardMBean(new Sample(), SampleMBean.class),
-                new ObjectName("other.domain:type=Port"));
-        reads = new BulkReads(server, new AgentRestrictor(true, List.of()));
+                new ObjectName("fabric.health:type=Stranger"));
+        reads = new BulkReads(registry, new AgentRestrictor(true, List.of()));
     }
 
     static JSONArray answer(String body, boolean includeRequest) throws Exception {
@@ -210,6 +215,7 @@ class BulkReadsTest {
         "[{\"type\":\"read\",\"mbean\":\"other.domain:type=Port\",\"attribute\":\"Health\"}]",
         "[{\"type\":\"read\",\"mbean\":\"fabric.health:type=Nothing\",\"attribute\":\"Health\"}]", // no MBean
         "[{\"type\":\"read\",\"mbean\":\"$PORT\",\"attribute\":\"Nothing\"}]", // no attribute
+        "[{\"type\":\"read\",\"mbean\":\"fabric.health:type=Stranger\",\"attribute\":\"Health\"}]",
         "[{\"type\":\"read\",\"mbean\":\"$PORT\",\"attribute\":[\"Health\",\"Nothing\"]}]",
         "[{\"type\":\"read\",\"mbean\":\"$PORT\",\"attribute\":[\"Health\",\"Health\"]}]",
         "[{\"type\":\"read\",\"mbean\":\"$PORT\",\"attribute\":[]}]", // all attributes
@@ -230,6 +236,20 @@ class BulkReadsTest {
     }
 
     @Test
+    void theSameBodyAfterItsMBeanWentIsLeftToJolokia() throws Exception {
+        // The parsed body is kept for the next read; the MBean it names is looked up anew each time.
+        ObjectName gone = new ObjectName("fabric.health:type=Port,guid=0x0000000000200099,port=2");
+        registry.register(gone, new Sample(), SampleMBean.class);
+        byte[] body = ("[{\"type\":\"read\",\"mbean\":\"" + PORT + "\",\"attribute\":\"Health\"},"
+                + "{\"type\":\"read\",\"mbean\":\"" + gone + "\",\"attribute\":\"Health\"}]")
+                .getBytes(StandardCharsets.UTF_8);
+        assertThat(reads.answers(body, "127.0.0.1")).hasSize(2);
+        registry.unregister(gone);
+        assertThat(reads.answers(body, "127.0.0.1")).isNull();
+        assertThat(reads.answers(body.clone(), "127.0.0.1")).isNull();
+    }
+
+    @Test
     void aReadThePolicyRefusesIsLeftToJolokia() throws Exception {
         // A refusal is Jolokia's to word.
         AgentRestrictor policy = new AgentRestrictor(true, List.of());
@@ -237,7 +257,7 @@ class BulkReadsTest {
                 new Class<?>[] {Restrictor.class}, (proxy, method, args) ->
                         method.getName().equals("isRemoteAccessAllowed") ? false : method.invoke(policy, args));
         String body = "[{\"type\":\"read\",\"mbean\":\"" + PORT + "\",\"attribute\":\"Health\"}]";
-        assertThat(new BulkReads(server, noRemote).answers(body.getBytes(StandardCharsets.UTF_8), "10.0.0.9"))
+        assertThat(new BulkReads(registry, noRemote).answers(body.getBytes(StandardCharsets.UTF_8), "10.0.0.9"))
                 .isNull();
         assertThat(reads.answers(body.getBytes(StandardCharsets.UTF_8), "10.0.0.9")).isNotNull();
     }

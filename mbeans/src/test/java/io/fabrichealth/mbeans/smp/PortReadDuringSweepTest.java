@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javax.management.Attribute;
 import javax.management.AttributeList;
+import javax.management.MBeanAttributeInfo;
 import javax.management.MBeanServer;
 import javax.management.MBeanServerFactory;
 import javax.management.ObjectName;
@@ -69,6 +70,29 @@ class PortReadDuringSweepTest {
         } finally {
             sweeping.set(false);
             sweeper.join();
+        }
+    }
+
+    @Test
+    void aReadOfManyAttributesAnswersWhatEachGetterAnswers() throws Exception {
+        // getAttributes calls the getters through method handles; getAttribute still goes through StandardMBean.
+        MBeanServer server = MBeanServerFactory.newMBeanServer();
+        ObjectName name = SmpMBeans.portName(GUID, 1);
+        try (MBeanRegistry registry = new MBeanRegistry(server)) {
+            registry.register(name, new Port(sweep(Instant.parse("2026-01-01T00:00:30Z"), Verdict.WARN, 1, 7,
+                    List.of("ErrorThreshold: SymbolErrorCounter +7 over the interval"))), PortMXBean.class);
+            List<String> asked = new ArrayList<>();
+            for (MBeanAttributeInfo a : server.getMBeanInfo(name).getAttributes()) {
+                asked.add(a.getName());
+            }
+            assertThat(asked).hasSizeGreaterThan(30);
+            asked.add(2, "Nothing");
+            List<Attribute> answer = server.getAttributes(name, asked.toArray(String[]::new)).asList();
+            asked.remove("Nothing");
+            assertThat(answer).extracting(Attribute::getName).containsExactlyElementsOf(asked);
+            for (Attribute a : answer) {
+                assertThat(a.getValue()).as(a.getName()).isEqualTo(server.getAttribute(name, a.getName()));
+            }
         }
     }
 
