@@ -22,7 +22,7 @@ import javax.management.StandardMBean;
  */
 public final class MBeanRegistry implements AutoCloseable {
     private final MBeanServer server;
-    private final Map<ObjectName, DynamicMBean> registered = new ConcurrentHashMap<>();
+    private final Map<ObjectName, Registered> registered = new ConcurrentHashMap<>();
 
     public MBeanRegistry(MBeanServer server) {
         this.server = server;
@@ -45,7 +45,7 @@ public final class MBeanRegistry implements AutoCloseable {
                 server.unregisterMBean(name);
             }
             server.registerMBean(target, name);
-            registered.put(name, target);
+            registered.put(name, new Registered(name, target));
         } catch (NotCompliantMBeanException e) {
             throw new IllegalArgumentException(impl.getClass().getName() + " does not implement " + iface.getName(), e);
         } catch (JMException e) {
@@ -69,7 +69,20 @@ public final class MBeanRegistry implements AutoCloseable {
 
     /** The MBean registered under {@code name}, as the MBeanServer holds it; null if the agent has none there. */
     public DynamicMBean mbean(ObjectName name) {
-        return registered.get(name);
+        Registered r = registered.get(name);
+        return r == null ? null : r.mbean;
+    }
+
+    /**
+     * The registry's own instance of a name equal to {@code name}, or null. A name parsed from a string holds a map
+     * of its keys, about 0.8 KB: a reader that keeps names, one per port, keeps the registry's instead.
+     */
+    public ObjectName registeredName(ObjectName name) {
+        Registered r = registered.get(name);
+        return r == null ? null : r.name;
+    }
+
+    private record Registered(ObjectName name, DynamicMBean mbean) {
     }
 
     /** Unregisters everything, collecting failures instead of stopping at the first. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.io.SerializedString;
+import io.fabrichealth.mbeans.MBeanRegistry;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -27,11 +28,11 @@ import javax.management.Attribute;
 import javax.management.AttributeList;
 import javax.management.DynamicMBean;
 import javax.management.JMException;
+import javax.management.MalformedObjectNameException;
 import javax.management.ObjectName;
 import javax.management.openmbean.CompositeData;
 import javax.management.openmbean.CompositeType;
 import javax.management.openmbean.SimpleType;
-import io.fabrichealth.mbeans.MBeanRegistry;
 import org.jolokia.server.core.service.api.Restrictor;
 import org.jolokia.server.core.util.HttpMethod;
 import org.jolokia.server.core.util.RequestType;
@@ -182,6 +183,11 @@ public final class BulkReads implements Filter {
                 }
                 answers.add(new Answer(read, value));
             }
+            // Kept once answered: every MBean it names was then the agent's, and its Target holds the registry's name.
+            Parsed known = last;
+            if (known == null || known.reads != reads) {
+                last = new Parsed(body, reads);
+            }
             return answers;
         } catch (IOException | JMException | RuntimeException e) { // Unanswerable included
             return null; // Jolokia answers it again, errors and all
@@ -210,16 +216,10 @@ public final class BulkReads implements Filter {
     record Answer(Read read, Object value) {
     }
 
+    /** The last body's reads if the body is the same, else the body parsed. */
     private List<Read> reads(byte[] body) throws IOException {
         Parsed known = last;
-        if (known != null && Arrays.equals(known.body, body)) {
-            return known.reads;
-        }
-        List<Read> reads = parse(body);
-        if (reads != null) {
-            last = new Parsed(body, reads);
-        }
-        return reads;
+        return known != null && Arrays.equals(known.body, body) ? known.reads : parse(body);
     }
 
     private record Parsed(byte[] body, List<Read> reads) {
@@ -359,7 +359,13 @@ public final class BulkReads implements Filter {
             if (targets.size() >= NAMES_KEPT) {
                 targets.clear(); // a poller that never repeats a name gains nothing from keeping them
             }
-            target = new Target(name);
+            ObjectName shared = mbeans.registeredName(name);
+            if (shared == null) {
+                // Not the agent's, or not yet (a poller may start before the first sweep): Jolokia answers it, and
+                // it is parsed again next time, so that a kept Target always holds the registry's name.
+                return new Target(mbean, name);
+            }
+            target = new Target(mbean, shared);
             targets.put(mbean, target);
         }
         return target;
@@ -372,13 +378,17 @@ public final class BulkReads implements Filter {
      * ports copy bytes they wrote before instead of writing 22 named numbers.
      */
     private static final class Target {
+        /** The name as the request sent it, which the echo gives back. */
+        final String sent;
+        /** Equal to it, and the registry's own instance when the agent registered it. */
         final ObjectName name;
         volatile Echo echo;
         volatile Attributes readable;
         /** By the attribute's place in the read, so a read of two composites keeps both. */
         volatile Encoded[] composites = new Encoded[1];
 
-        Target(ObjectName name) {
+        Target(String sent, ObjectName name) {
+            this.sent = sent;
             this.name = name;
         }
 
@@ -451,6 +461,14 @@ public final class BulkReads implements Filter {
             return new Values(attributes.encoded, values);
         }
 
+        private ObjectName sentName() {
+            try {
+                return new ObjectName(target.sent);
+            } catch (MalformedObjectNameException e) {
+                throw new IllegalStateException("parsed once already: " + target.sent, e);
+            }
+        }
+
         /** Jolokia's echo: the name as sent, not canonical (Jolokia's canonicalNaming is off by default). */
         void echo(JsonGenerator out) throws IOException {
             Object key = attribute != null ? attribute : attributes;
@@ -459,8 +477,9 @@ public final class BulkReads implements Filter {
                 ByteArrayOutputStream json = new ByteArrayOutputStream(256);
                 try (JsonGenerator one = JSON.createGenerator(json)) {
                     one.writeStartObject();
-                    one.writeStringField("mbean", target.name.getDomain() + ":"
-                            + target.name.getKeyPropertyListString());
+                    // Parsed again from the name as sent: the registry's equal name may list its keys in another order.
+                    ObjectName sent = sentName();
+                    one.writeStringField("mbean", sent.getDomain() + ":" + sent.getKeyPropertyListString());
                     one.writeFieldName("attribute");
                     if (attribute != null) {
                         one.writeString(attribute);

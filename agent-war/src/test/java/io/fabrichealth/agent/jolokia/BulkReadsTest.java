@@ -250,6 +250,22 @@ class BulkReadsTest {
     }
 
     @Test
+    void aBodyNamingAnMBeanNotYetRegisteredIsAnsweredOnceItIs() throws Exception {
+        // A poller may start before the first sweep has registered the ports it names.
+        ObjectName later = new ObjectName("fabric.health:type=Port,guid=0x0000000000200098,port=3");
+        byte[] body = ("[{\"type\":\"read\",\"mbean\":\"" + later + "\",\"attribute\":[\"Health\"]}]")
+                .getBytes(StandardCharsets.UTF_8);
+        assertThat(reads.answers(body, "127.0.0.1")).isNull();
+        registry.register(later, new Sample(), SampleMBean.class);
+        try {
+            assertThat(reads.answers(body, "127.0.0.1")).hasSize(1);
+            assertThat(reads.answers(body, "127.0.0.1")).hasSize(1);
+        } finally {
+            registry.unregister(later);
+        }
+    }
+
+    @Test
     void aReadThePolicyRefusesIsLeftToJolokia() throws Exception {
         // A refusal is Jolokia's to word.
         AgentRestrictor policy = new AgentRestrictor(true, List.of());
