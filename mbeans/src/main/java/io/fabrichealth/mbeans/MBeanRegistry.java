@@ -74,8 +74,8 @@ public final class MBeanRegistry implements AutoCloseable {
     }
 
     /**
-     * The registry's own instance of a name equal to {@code name}, or null. A name parsed from a string holds a map
-     * of its keys, about 0.8 KB: a reader that keeps names, one per port, keeps the registry's instead.
+     * The registry's own instance of a name equal to {@code name}, or null: a reader that keeps a name per port keeps
+     * this one, not a copy of its own (about 0.2 KB each, 2.3 MB at 10,000 ports).
      */
     public ObjectName registeredName(ObjectName name) {
         Registered r = registered.get(name);
