@@ -35,6 +35,8 @@ final class SweepRss {
     /** More JVM flags for both Payaras, e.g. {@code -Dsweep.rssJvm=-XX:NativeMemoryTracking=summary}. */
     private static final List<String> JVM_ARGS = BenchAgents.flags("sweep.rssJvm");
     private static final int POLL_SECONDS = Integer.getInteger("sweep.rssPollSeconds", 0);
+    /** A file for the agent's heap dump at the end ({@code jcmd GC.heap_dump}), to see who holds what. */
+    private static final String HEAP_DUMP = System.getProperty("sweep.rssHeapDump", "");
 
     private SweepRss() {
     }
@@ -78,6 +80,9 @@ final class SweepRss {
                     read(client, "Mode"), bareRss / 1024, agentRss / 1024, (agentRss - bareRss) / 1024);
             System.out.println("agent heap by class (jcmd GC.class_histogram, top 20):");
             System.out.println(jcmd(agent.pid(), "GC.class_histogram", 20));
+            if (!HEAP_DUMP.isEmpty()) {
+                System.out.println(jcmd(agent.pid(), "GC.heap_dump " + Path.of(HEAP_DUMP).toAbsolutePath(), 5));
+            }
             for (PayaraProcess p : List.of(bare, agent)) {
                 String who = p == bare ? "bare Payara" : "agent";
                 System.out.println(who + " heap (jcmd GC.heap_info):");
