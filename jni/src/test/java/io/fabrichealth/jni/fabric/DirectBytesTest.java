@@ -7,7 +7,10 @@ import java.nio.ByteBuffer;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** DirectBytes.same answers what ByteBuffer.mismatch answers, at any offset, and refuses what C cannot read. */
+/**
+ * DirectBytes.same answers what ByteBuffer.mismatch answers, DirectBytes.copy does what ByteBuffer.put does, at any
+ * offset, and both refuse what C cannot read.
+ */
 class DirectBytesTest {
     private static ByteBuffer random(int n, long seed) {
         ByteBuffer b = ByteBuffer.allocateDirect(n);
@@ -62,5 +65,18 @@ class DirectBytesTest {
         assertThatThrownBy(() -> DirectBytes.span(ByteBuffer.allocate(16)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("heap buffer");
+    }
+
+    @Test
+    void copyWritesExactlyTheRangeAsPutWouldAndRefusesARangePastTheEnd() {
+        ByteBuffer source = random(70_000, 13);
+        ByteBuffer byCopy = random(70_000, 17);
+        ByteBuffer byPut = random(70_000, 17);
+        DirectBytes.copy(DirectBytes.span(source), 1001, DirectBytes.span(byCopy), 13, 65_536);
+        byPut.put(13, source, 1001, 65_536);
+        assertThat(byCopy.mismatch(byPut)).as("first differing byte").isEqualTo(-1);
+        assertThatThrownBy(() -> DirectBytes.copy(DirectBytes.span(source), 0, DirectBytes.span(byCopy), 69_999, 2))
+                .isInstanceOf(IndexOutOfBoundsException.class)
+                .hasMessage("range [69999, +2) is outside the destination buffer's 70000 bytes");
     }
 }

@@ -14,6 +14,7 @@ import java.util.Map;
 final class BufferPool {
     /** Beyond this, returned buffers are left to the GC: a reload to other sizes must not pin the old ones. */
     private static final long MAX_POOLED_BYTES = 64L << 20;
+    private static final int PAGE = 4096;
     private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(64 << 10);
     private static final Map<Integer, ArrayDeque<ByteBuffer>> FREE = new HashMap<>();
     private static long pooledBytes;
@@ -32,12 +33,22 @@ final class BufferPool {
             }
         }
         if (b == null) {
-            return ByteBuffer.allocateDirect(capacity); // zeroed by the JDK
+            return allocate(capacity);
         }
         for (int at = 0; at < capacity; at += ZEROS.capacity()) {
             b.put(at, ZEROS, 0, Math.min(ZEROS.capacity(), capacity - at));
         }
         return b.clear();
+    }
+
+    /**
+     * Zeroed by the JDK and page-aligned, as RDMA buffers usually are. allocateDirect alone aligns to 16 bytes, and
+     * the kernel's copies into and out of a 16-byte-aligned slot ran measurably slower on tcp than into the C
+     * baseline's aligned_alloc'd pages.
+     */
+    private static ByteBuffer allocate(int capacity) {
+        int pages = (capacity + PAGE - 1) / PAGE;
+        return ByteBuffer.allocateDirect((pages + 1) * PAGE).alignedSlice(PAGE).slice(0, capacity);
     }
 
     /** Hands {@code b} back; its owner must not touch it again (deregister it first). */

@@ -63,6 +63,7 @@ final class BurstInitiator extends Link.Handler {
     private String failure;
     private String corrupted;
     private long lastProgress;
+    private boolean progressed;
     private boolean welcomed;
     private boolean byeAcked;
     private long grantedBytes;
@@ -403,10 +404,18 @@ final class BurstInitiator extends Link.Handler {
     /** One round of progress; fails the burst when nothing moved for the stall timeout or past the deadline. */
     private void step(long deadline, String doing) {
         if (link.poll() > 0) {
-            lastProgress = System.nanoTime();
+            progressed = true;
+            return;
+        }
+        if (!link.clockDue()) {
+            link.idle();
             return;
         }
         long now = System.nanoTime();
+        if (progressed) {
+            lastProgress = now; // the clock is read on empty polls only, so a completion is dated at the next one
+            progressed = false;
+        }
         if (now - lastProgress > 100_000_000L) {
             String gone = link.peerGone();
             if (gone != null) {

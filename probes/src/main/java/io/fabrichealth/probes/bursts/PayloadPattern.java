@@ -86,8 +86,7 @@ public final class PayloadPattern {
 
     /**
      * Writes bytes [logical, logical+count) of payload {@code seq} at {@code dst[at]}; a gather segment
-     * is one such range. The pattern part is a bulk copy: for direct buffers the JDK's copy is a memmove, and
-     * measured as fast as a JNI memcpy.
+     * is one such range. The pattern part is a memcpy ({@link DirectBytes#copy}).
      */
     public void fill(long seq, DirectBytes.Span dst, int at, int logical, int count) {
         int end = logical + count;
@@ -98,7 +97,7 @@ public final class PayloadPattern {
             logical += n;
         }
         if (logical < end) {
-            dst.buffer().put(at, pattern, rotation(seq) + logical, end - logical);
+            DirectBytes.copy(patternSpan, rotation(seq) + logical, dst, at, end - logical);
         }
     }
 

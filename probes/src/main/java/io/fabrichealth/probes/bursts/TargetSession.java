@@ -162,6 +162,10 @@ final class TargetSession extends Link.Handler {
             moved = true;
             return;
         }
+        if (!link.clockDue()) {
+            link.idle();
+            return;
+        }
         long now = System.nanoTime();
         if (moved) {
             quietSince = now;

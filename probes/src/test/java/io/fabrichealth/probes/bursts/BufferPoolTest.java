@@ -38,4 +38,12 @@ class BufferPoolTest {
         }
         assertThat(BufferPool.pooledBytes()).isLessThanOrEqualTo(64L << 20);
     }
+
+    @Test
+    void buffersStartOnAPageAsTheCBaselinesDo() {
+        ByteBuffer b = BufferPool.take(66_560);
+        assertThat(b.alignmentOffset(0, 4096)).as("bytes past a page boundary").isZero();
+        assertThat(b.capacity()).isEqualTo(66_560);
+        BufferPool.give(b);
+    }
 }
