@@ -104,12 +104,49 @@ public final class EngineLoop {
         return n;
     }
 
+    /**
+     * {@code count} Gets round robin over the destinations, made as answers come in, as the C loop makes each request
+     * just before it sends it: twice the window is queued or in flight at any time, and each answer's callback
+     * submits the next. Queuing all of them up front kept {@code count} Exchanges alive through every young
+     * collection of the measured window, and copying them was most of the collector's 2.3% of Java's CPU per MAD.
+     */
     static void batch(MadEngine engine, MadRequest[] requests, String[] names, long count,
             Consumer<MadOutcome> done) {
-        for (long i = 0; i < count; i++) {
-            int d = (int) (i % requests.length);
-            engine.submit(requests[d], names[d], done);
+        Feeder feeder = new Feeder(engine, requests, names, count, done);
+        long first = Math.min(count, 2L * engine.settings().window());
+        for (long i = 0; i < first; i++) {
+            feeder.submitNext();
         }
         engine.run();
+    }
+
+    private static final class Feeder implements Consumer<MadOutcome> {
+        private final MadEngine engine;
+        private final MadRequest[] requests;
+        private final String[] names;
+        private final long count;
+        private final Consumer<MadOutcome> done;
+        private long submitted;
+
+        Feeder(MadEngine engine, MadRequest[] requests, String[] names, long count, Consumer<MadOutcome> done) {
+            this.engine = engine;
+            this.requests = requests;
+            this.names = names;
+            this.count = count;
+            this.done = done;
+        }
+
+        void submitNext() {
+            int d = (int) (submitted++ % requests.length);
+            engine.submit(requests[d], names[d], this);
+        }
+
+        @Override
+        public void accept(MadOutcome outcome) {
+            done.accept(outcome);
+            if (submitted < count) {
+                submitNext();
+            }
+        }
     }
 }
