@@ -16,7 +16,7 @@ static jint same0(JNIEnv *env, jclass cls, jlong a, jlong b, jint length)
 	return memcmp(FH_PTR(const void *, a), FH_PTR(const void *, b), (size_t)length) == 0;
 }
 
-/* glibc's memcpy (rep movsb on ERMS parts) filled 64 KiB payloads ~10% faster than the JDK's copy stub. */
+/* A payload fill: the JDK's copy stub took ~10% more CPU than glibc's memcpy for the same 16 KiB segments. */
 static void copy0(JNIEnv *env, jclass cls, jlong from, jlong to, jint length)
 {
 	(void)env;

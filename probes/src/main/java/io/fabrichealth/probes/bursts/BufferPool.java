@@ -42,9 +42,9 @@ final class BufferPool {
     }
 
     /**
-     * Zeroed by the JDK and page-aligned, as RDMA buffers usually are. allocateDirect alone aligns to 16 bytes, and
-     * the kernel's copies into and out of a 16-byte-aligned slot ran measurably slower on tcp than into the C
-     * baseline's aligned_alloc'd pages.
+     * Zeroed by the JDK and page-aligned, as RDMA buffers usually are and as the C baseline's aligned_alloc'd slots
+     * are: allocateDirect alone aligns to 16 bytes, so the kernel's copies into a slot met another alignment on each
+     * side of the comparison.
      */
     private static ByteBuffer allocate(int capacity) {
         int pages = (capacity + PAGE - 1) / PAGE;

@@ -319,16 +319,16 @@ final class Link implements AutoCloseable {
         }
     }
 
-    /** Nothing completed: sleep on the wait fd (wait mode) or spin politely. */
     /**
      * Whether an empty poll should read the clock for its deadline checks: each one when {@link #idle} blocks, every
      * {@value #CLOCK_EVERY}th when it spins. A spinning target reads its queue millions of times a second, and a clock
-     * read on each was 4% of its CPU at 64 KiB; 64 empty polls take tens of microseconds.
+     * read on each was 2 to 4% of its CPU at 64 KiB; 64 empty polls take tens of microseconds.
      */
     boolean clockDue() {
         return session.waits() || (++emptyPolls & (CLOCK_EVERY - 1)) == 0;
     }
 
+    /** Nothing completed: sleep on the wait fd (wait mode) or spin politely. */
     void idle() {
         if (session.waits()) {
             session.await(Duration.ofMillis(20));
