@@ -9,9 +9,9 @@ import java.util.Locale;
 /**
  * What else the machine was doing while a bench ran, so a figure can be trusted or thrown away: the load average
  * before and after, and the run queue (the kernel's nr_running, as /proc/loadavg gives it, sampled every 10 ms by a
- * daemon thread) over each round. On two cores one busy neighbour swings a single round by 2x, whichever side it hits; the run queue says
- * which rounds it hit. Every bench prints {@link #before()} first, {@link #after()} last, and {@link #take()} per
- * round; ratios are quoted as the {@link #median} of rounds.
+ * daemon thread) over each round. On two cores one busy neighbour swings a single round by 2x, whichever side it
+ * hits; the run queue says which rounds it hit. Every bench prints {@link #before()} first, {@link #after()} last,
+ * and {@link #take()} per round; ratios are quoted as the {@link #median} of rounds.
  */
 public final class MachineLoad implements AutoCloseable {
     private static final Path LOADAVG = Path.of("/proc/loadavg");
