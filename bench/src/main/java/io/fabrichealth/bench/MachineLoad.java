@@ -95,7 +95,7 @@ public final class MachineLoad implements AutoCloseable {
         }
     }
 
-    /** /proc/loadavg's fourth field, "running/total": the same nr_running as /proc/stat's procs_running, far cheaper. */
+    /** /proc/loadavg's fourth field, "running/total": the nr_running that /proc/stat's procs_running shows, cheaper. */
     private static int procsRunning() {
         try {
             String[] fields = Files.readString(LOADAVG).trim().split(" ");

@@ -103,8 +103,8 @@ public final class SmpBench {
                         String.join("x", tree), switches.size(), cas.size());
 
                 System.out.println("ibsim pinned to cpu " + SIMULATOR_CPU + ", every client to cpu " + CLIENT_CPU
-                        + "; " + rounds + " alternating rounds (C, then Java) of " + mads + " MADs each at 1 in flight, "
-                        + windowMads + " with a window");
+                        + "; " + rounds + " alternating rounds (C, then Java) of " + mads
+                        + " MADs each at 1 in flight, " + windowMads + " with a window");
                 List<String> table = new ArrayList<>();
                 if (modes.contains("1")) {
                     table.add(compare(fabric, host, work, baseline, "1 in flight", mads, 1, 1,
